@@ -1,0 +1,61 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both install
+# what a fresh machine lacks (npm packages, Go modules, Debian's chromium) and
+# `make test` starts PostgreSQL when it is down.
+
+GO      ?= go
+BIN     := bin/knitfront
+NPM_CI  := web/node_modules/.installed
+GO_DIRS := embed.go cmd internal bench
+# Listed, not ./...: web/node_modules holds Go files of its own.
+GO_PKGS := . ./cmd/... ./internal/... ./bench/...
+
+.PHONY: run build theme test test-go test-web theme-check e2e lint bench clean
+
+run: build
+	$(BIN) dev
+
+build: $(NPM_CI)
+	cd web && npm run build --silent
+	$(GO) build -o $(BIN) ./cmd/knitfront
+
+# The theme with the built bundle, as a zip a merchant uploads to Shopify
+# (docs/install-theme.md).
+theme: build
+	$(BIN) theme bin/knitfront-theme.zip
+
+# npm ci again whenever the lock file changes.
+$(NPM_CI): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: build lint test-go test-web theme-check e2e
+
+test-go:
+	KNITFRONT_TEST_POSTGRES="$$(scripts/ensure-postgres.sh)" $(GO) test -race -count=1 $(GO_PKGS)
+
+test-web: $(NPM_CI)
+	cd web && npm test --silent
+
+# Shopify Theme Check on theme/: any error fails.
+theme-check: build
+	node e2e/theme-check.mjs
+
+# Browser tests: each starts the built bin/knitfront dev and Debian's chromium.
+e2e: build
+	scripts/ensure-chromium.sh
+	node --test e2e/
+
+lint: $(NPM_CI)
+	@unformatted=$$(gofmt -l $(GO_DIRS)); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
+	$(GO) vet $(GO_PKGS)
+	cd web && npm run typecheck --silent && npm run lint --silent
+
+bench: build
+	scripts/ensure-wrk.sh
+	$(GO) run ./bench/api
+	cd web && npx vite build --mode own-code --logLevel warn
+	node bench/size/main.mjs
+
+clean:
+	rm -rf bin web/dist/knitfront*.js theme/assets/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js artifacts

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"knitfront"
+	"knitfront/internal/api"
+	"knitfront/internal/catalog"
+	"knitfront/internal/demo"
+	"knitfront/internal/discount"
+	"knitfront/internal/invalidate"
+	"knitfront/internal/metrics"
+	"knitfront/internal/pricetable"
+	"knitfront/internal/store"
+	"knitfront/internal/storefront"
+)
+
+// shutdownTimeout bounds how long SIGTERM waits for in-flight requests.
+const shutdownTimeout = 25 * time.Second
+
+// openStore connects to the configured database and applies its migrations.
+func openStore(ctx context.Context, cfg config, log *slog.Logger) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if db.Engine() == store.Postgres {
+		db.SetMaxConnections(cfg.PostgresConnections)
+	}
+	if err := db.Migrate(ctx, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func serve(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.Writer) error {
+	db, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return runServer(ctx, cfg, db, log, ratesPlan{feedURL: cfg.feedURL()}, apiSite)
+}
+
+func dev(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.Writer) error {
+	db, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := db.ProductCount(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		sum, err := db.Import(ctx, demo.Catalog())
+		if err != nil {
+			return fmt.Errorf("loading the demo catalogue: %w", err)
+		}
+		log.Info("demo catalogue loaded", "summary", sum.String())
+	}
+	return runServer(ctx, cfg, db, log, ratesPlan{feedURL: cfg.RatesURL, seed: true}, devSite)
+}
+
+// site is what a serving command serves beside the API: the files under
+// /assets, and a handler for every other path (nil: none).
+type site struct {
+	assets  fs.FS
+	handler func(s siteParts) (http.Handler, error)
+}
+
+// siteParts are the pieces of the server a site's handler shares.
+type siteParts struct {
+	cfg       config
+	log       *slog.Logger
+	db        *store.DB
+	discounts *discount.Service
+	assets    *api.Assets
+	changes   *invalidate.Hub
+}
+
+// apiSite is `serve`'s: the widget bundle, and nothing outside the API.
+var apiSite = site{assets: knitfront.WebBundle()}
+
+// devSite is `dev`'s: the theme's assets (where the web build copies the
+// bundle too), and the dev storefront with the demo catalogue's pictures.
+var devSite = site{assets: knitfront.DevAssets(), handler: func(p siteParts) (http.Handler, error) {
+	front, err := storefront.New(storefront.Config{
+		Log: p.log, Store: p.db, Discounts: p.discounts, Theme: knitfront.Theme(), AssetURL: p.assets.URL,
+		Settings: p.cfg.ThemeSettings,
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.changes.Subscribe(front.Invalidate, invalidate.Catalog)
+	mux := http.NewServeMux()
+	mux.Handle("GET /demo-images/", demo.Images())
+	mux.Handle("/", front)
+	return mux, nil
+}}
+
+// runServer serves the API on db, with site beside it, until ctx ends.
+// Meanwhile it watches the database for changes and publishes them on a hub
+// where every cache subscribes (the site's too), so that each drops what any
+// instance or process changed; and it serves the metrics when the
+// configuration asks for them. The currency rates come as plan says.
+func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, plan ratesPlan, site site) error {
+	rateService, stopRates, err := startRates(ctx, cfg, db, log, plan)
+	if err != nil {
+		return err
+	}
+	defer stopRates()
+	m := metrics.New()
+	m.WatchDBPool(db.Stats)
+	m.WatchRatesAge(rateService.Date)
+
+	var changes invalidate.Hub
+	parts := siteParts{
+		cfg:       cfg,
+		log:       log,
+		db:        db,
+		discounts: discount.NewService(db, time.Now, discount.CountCacheLookups(m.CacheCounter("discounts"))),
+		assets:    api.NewAssets(site.assets, log),
+		changes:   &changes,
+	}
+	changes.Subscribe(parts.discounts.Invalidate, invalidate.Catalog)
+	changes.Subscribe(rateService.Reload, invalidate.Rates)
+	prices := pricetable.NewCache(db, time.Now)
+	changes.Subscribe(prices.Invalidate, invalidate.Catalog)
+	var siteHandler http.Handler
+	if site.handler != nil {
+		if siteHandler, err = site.handler(parts); err != nil {
+			return err
+		}
+	}
+	server := api.New(api.Config{
+		Log:            log,
+		DB:             db,
+		Discounts:      parts.discounts,
+		Assets:         parts.assets,
+		Site:           siteHandler,
+		Rates:          rateService,
+		Prices:         prices,
+		Variants:       db,
+		Reviews:        newReviews(cfg, db),
+		AllowedOrigins: cfg.AllowedOrigins,
+		TrustedProxies: cfg.TrustedProxies,
+		AdminToken:     cfg.AdminToken,
+		Requests:       m,
+	})
+
+	stopWatching := watchChanges(db, &changes, log)
+	defer stopWatching()
+	if cfg.MetricsAddr != "" {
+		stopMetrics, err := serveMetrics(cfg.MetricsAddr, m.Handler(), log)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+	}
+	return listenAndServe(ctx, cfg, server, log)
+}
+
+// watchChanges runs db.WatchChanges for changes until the returned function
+// is called, which waits for it to stop.
+func watchChanges(db *store.DB, changes *invalidate.Hub, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		db.WatchChanges(ctx, changes, log)
+		close(stopped)
+	}()
+	return func() {
+		cancel()
+		<-stopped
+	}
+}
+
+// serveMetrics serves handler, the metrics, on a listener of its own at
+// addr, apart from the public API, until the returned function is called.
+func serveMetrics(addr string, handler http.Handler, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listening for metrics on %s: %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", handler)
+	srv := api.NewHTTPServer(mux, log)
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("serving metrics", "addr", "http://"+ln.Addr().String()+"/metrics")
+	return func() { _ = srv.Close() }, nil
+}
+
+// listenAndServe serves until ctx ends, then stops taking connections and
+// waits for in-flight requests before it returns.
+func listenAndServe(ctx context.Context, cfg config, handler http.Handler, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)
+	}
+	srv := api.NewHTTPServer(handler, log)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("listening", "addr", "http://"+ln.Addr().String())
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests", "timeout", shutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("draining requests: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func migrate(ctx context.Context, cfg config, _ []string, log *slog.Logger, stdout io.Writer) error {
+	db, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	fmt.Fprintln(stdout, "migrations are up to date")
+	return nil
+}
+
+func importFile(ctx context.Context, cfg config, args []string, log *slog.Logger, stdout io.Writer) error {
+	if len(args) != 1 {
+		return fmt.Errorf("%w: import takes one FILE, such as data/demo/catalog.json", errUsage)
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	doc, err := catalog.ReadDocument(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	db, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	sum, err := db.Import(ctx, doc)
+	if err != nil {
+		return fmt.Errorf("importing %s: %w", args[0], err)
+	}
+	fmt.Fprintf(stdout, "imported %s from %s\n", sum, args[0])
+	return nil
+}

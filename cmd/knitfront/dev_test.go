@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(body)
+}
+
+// TestDevServesTheStorefront checks what `knitfront dev` adds to `serve`:
+// the storefront's pages, the theme's assets, the demo pictures and the
+// Storefront API; `serve` has none of them.
+func TestDevServesTheStorefront(t *testing.T) {
+	dir := t.TempDir()
+	devAddr, _, _ := startServer(t, []string{"dev"}, map[string]string{
+		"DATABASE_URL": "sqlite:" + filepath.Join(dir, "dev.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
+	})
+	for _, test := range []struct{ path, want string }{
+		{"/", "Knitted slowly, worn for years"},
+		{"/products/oat-cable-sweater", `<product-price`},
+		{"/assets/base.css", "--color-background"},
+		{"/assets/global.js", "knitfront:preorder-show"},
+		{"/demo-images/products/hat-oat.svg", "<svg"},
+		{"/cart.js", `"item_count":0`},
+	} {
+		if status, body := get(t, devAddr+test.path); status != http.StatusOK || !strings.Contains(body, test.want) {
+			t.Errorf("dev: GET %s = %d, want 200 with %q", test.path, status, test.want)
+		}
+	}
+	if status, body := get(t, devAddr+"/"); !strings.Contains(body, `/assets/base.css?v=`) {
+		t.Errorf("dev: the page does not load its stylesheet by a versioned address (%d)", status)
+	}
+	resp, err := http.Post(devAddr+"/api/2025-10/graphql.json", "application/json",
+		strings.NewReader(`{"query": "{ product(handle: \"oat-cable-sweater\") { handle } }"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"handle":"oat-cable-sweater"`) {
+		t.Errorf("dev: Storefront API = %d %s", resp.StatusCode, body)
+	}
+
+	serveAddr, _, _ := startServer(t, []string{"serve"}, map[string]string{
+		"DATABASE_URL": "sqlite:" + filepath.Join(dir, "serve.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
+	})
+	for _, path := range []string{"/", "/cart.js", "/assets/base.css", "/demo-images/products/hat-oat.svg"} {
+		if status, _ := get(t, serveAddr+path); status != http.StatusNotFound {
+			t.Errorf("serve: GET %s = %d, want 404", path, status)
+		}
+	}
+	resp, err = http.Post(serveAddr+"/api/2025-10/graphql.json", "application/json", strings.NewReader(`{"query": "{ __typename }"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("serve: the Storefront API answered %d, want 404", resp.StatusCode)
+	}
+}
+
+// KNITFRONT_DEV_THEME_SETTINGS overrides the theme's settings, as a merchant
+// does in the theme editor; a setting the theme does not define is refused.
+func TestDevThemeSettings(t *testing.T) {
+	vars := map[string]string{
+		"DATABASE_URL":                 "sqlite:" + filepath.Join(t.TempDir(), "k.db"),
+		"KNITFRONT_ADDR":               "127.0.0.1:0",
+		"KNITFRONT_DEV_THEME_SETTINGS": `{"knitfront_debug": true}`,
+	}
+	addr, _, _ := startServer(t, []string{"dev"}, vars)
+	if _, page := get(t, addr+"/"); !strings.Contains(page, `debug: true`) {
+		t.Errorf("the page's knitfrontConfig does not carry the overridden debug setting")
+	}
+
+	vars["KNITFRONT_DEV_THEME_SETTINGS"] = `{"no_such_setting": 1}`
+	err := run(context.Background(), []string{"dev"}, env(vars), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "no_such_setting") {
+		t.Errorf("dev with an unknown theme setting = %v, want an error naming it", err)
+	}
+	vars["KNITFRONT_DEV_THEME_SETTINGS"] = `[1]`
+	if err := run(context.Background(), []string{"dev"}, env(vars), io.Discard, io.Discard); err == nil {
+		t.Error("dev with settings that are not a JSON object succeeded")
+	}
+}

@@ -1,0 +1,40 @@
+package api
+
+import "net/http"
+
+// routes is the whole HTTP surface on one screen.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+
+	mux.Handle("GET /api/automatic-discount/{market}/{variantId}", withPublicReads(s.handle(s.variantDiscount)))
+	mux.Handle("GET /api/automatic-discount/product/{market}/{productId}", withPublicReads(s.handle(s.productDiscount)))
+	mux.Handle("GET /api/automatic-discounts", withPublicReads(s.handle(s.batchDiscounts)))
+	mux.Handle("GET /api/knitters", withPublicReads(s.handle(s.knitters)))
+	mux.Handle("GET /api/knitters/{knitterId}/reviews", withPublicReads(s.handle(s.knitterReviews)))
+	mux.Handle("POST /api/knitters/{knitterId}/reviews", s.withReviewOrigin(s.handle(s.postReview)))
+	mux.Handle("OPTIONS /api/knitters/{knitterId}/reviews", s.withReviewOrigin(s.handle(reviewPreflight)))
+	mux.Handle("GET /api/admin/reviews", s.withAdmin(s.handle(s.adminReviews)))
+	mux.Handle("POST /api/admin/reviews/{reviewId}/hide", s.withAdmin(s.handle(s.hideReview)))
+	mux.Handle("POST /api/admin/reviews/{reviewId}/publish", s.withAdmin(s.handle(s.publishReview)))
+	mux.Handle("DELETE /api/admin/reviews/{reviewId}", s.withAdmin(s.handle(s.deleteReview)))
+	mux.Handle("GET /api/currency-rates/{currency}", withPublicReads(s.handle(s.currencyRates)))
+	mux.Handle("GET /api/products/cache-prices", withPublicReads(s.handle(s.cachePrices)))
+	mux.Handle("GET /api/products/get-available-variant-ids", withPublicReads(s.handle(s.availableVariantIDs)))
+	mux.Handle(apiFallback, orMethodNotAllowed(mux, s.handle(notFound)))
+	if s.cfg.Site != nil {
+		// The dev storefront's Storefront API, at Shopify's address.
+		mux.Handle("POST /api/{version}/graphql.json", s.cfg.Site)
+	}
+
+	mux.Handle("GET /assets/{file}", s.cfg.Assets)
+	mux.Handle("GET /healthz", s.handle(s.healthz))
+	mux.Handle("GET /readyz", s.handle(s.readyz))
+
+	site := s.cfg.Site
+	if site == nil {
+		site = s.handle(notFound)
+	}
+	mux.Handle(siteFallback, orMethodNotAllowed(mux, site))
+
+	return s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux))))
+}

@@ -1,0 +1,140 @@
+// Package api is knitfront's HTTP surface: the JSON endpoints under /api, the
+// widget bundle under /assets, and the health checks. It knows HTTP, not SQL:
+// handlers depend on the small interfaces below, which other packages
+// implement.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"knitfront/internal/discount"
+	"knitfront/internal/money"
+	"knitfront/internal/pricetable"
+	"knitfront/internal/rates"
+)
+
+// Discounts looks automatic discounts up; *discount.Service implements it.
+type Discounts interface {
+	ForVariant(ctx context.Context, market money.Market, variantID int64) (discount.Result, error)
+	ForVariants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]discount.Result, error)
+	ForProduct(ctx context.Context, market money.Market, productID int64) (discount.Result, error)
+}
+
+// Rates serves the currency rates; *rates.Service implements it.
+type Rates interface {
+	Current(ctx context.Context) (rates.Quote, error)
+}
+
+// PriceTable serves the current price table; *pricetable.Cache implements it.
+type PriceTable interface {
+	Current(ctx context.Context) (*pricetable.Table, error)
+}
+
+// AvailableVariants lists the variants on sale now; the store implements it.
+type AvailableVariants interface {
+	AvailableVariantIDs(ctx context.Context) ([]int64, error)
+}
+
+// Pinger checks that the database answers.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Config holds what the server needs. Zero values are safe where noted.
+type Config struct {
+	Log       *slog.Logger
+	DB        Pinger
+	Discounts Discounts
+	// Assets are the files under /assets: the built widget bundle; nil
+	// serves none.
+	Assets *Assets
+	// Site serves every path outside /api, /assets and the health checks:
+	// the dev storefront under `knitfront dev`; nil answers 404.
+	Site http.Handler
+	// Reviews serves the knitters, their reviews and the reviews' moderation.
+	Reviews Reviews
+	// AllowedOrigins are the origins, as NormalizeOrigin returns them, whose
+	// pages may post reviews; the server's own origin always may.
+	AllowedOrigins []string
+	// TrustedProxies are the networks of the proxies whose X-Forwarded-For
+	// header names the client; from anyone else it is ignored.
+	TrustedProxies []netip.Prefix
+	// AdminToken is the bearer token of the admin endpoints; empty turns
+	// them off.
+	AdminToken string
+	// Rates, Prices and Variants serve the currency rates, the price table
+	// and the ids of the variants on sale.
+	Rates    Rates
+	Prices   PriceTable
+	Variants AvailableVariants
+	// Requests counts each answered request; nil counts none.
+	Requests RequestObserver
+}
+
+// RequestObserver counts answered requests by the route pattern that served
+// them ("unmatched" when none did), method and status; *metrics.Metrics
+// implements it.
+type RequestObserver interface {
+	ObserveRequest(route, method string, status int, took time.Duration)
+}
+
+// Server is the HTTP handler of knitfront.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	ids     *requestIDs
+	handler http.Handler
+
+	encodedDiscounts discountMemo
+	encodedPrices    priceTableMemo
+}
+
+// New returns the server for cfg.
+func New(cfg Config) *Server {
+	s := &Server{cfg: cfg, log: cfg.Log, ids: newRequestIDs()}
+	s.encodedDiscounts.m = map[discountAnswer]encodedJSON{}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Assets == nil {
+		s.cfg.Assets = NewAssets(nil, s.log)
+	}
+	s.handler = s.routes()
+	return s
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// handlerFunc is the one shape of every endpoint: it writes its answer, or
+// returns an error that the adapter turns into the JSON error answer.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+func (s *Server) handle(fn handlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			writeError(w, r, s.log, err)
+		}
+	})
+}
+
+// NewHTTPServer returns the http.Server knitfront runs handler in, with
+// timeouts that keep slow or stalled clients from holding connections.
+func NewHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
+// readyTimeout bounds the database ping of /readyz.
+const readyTimeout = 2 * time.Second

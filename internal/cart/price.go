@@ -1,0 +1,120 @@
+package cart
+
+import (
+	"knitfront/internal/catalog"
+	"knitfront/internal/discount"
+	"knitfront/internal/money"
+)
+
+// Priced is a cart with its money worked out in one market, as Shopify
+// reports a cart in the shopper's presentment currency. Money is computed
+// when the cart is read, from the catalogue's prices at that moment.
+type Priced struct {
+	Cart     Cart
+	Market   money.Market
+	Currency money.Currency
+	// Lines leaves out lines whose variant left the catalogue or has no price
+	// in the market, as Shopify drops lines it can no longer sell.
+	Lines []PricedLine
+	// OriginalTotal is the total before discounts, Total after them, and
+	// TotalDiscount the difference.
+	OriginalTotal, Total, TotalDiscount money.Amount
+	ItemCount                           int
+}
+
+// PricedLine is a line with its money in the cart's currency.
+type PricedLine struct {
+	Line
+	Key     string
+	Product *catalog.Product
+	Variant *catalog.Variant
+	// Price is one unit before discounts; Discount is the automatic discount
+	// on one unit, and FinalPrice one unit after it.
+	Price      money.Amount
+	Discount   discount.Result
+	FinalPrice money.Amount
+	// Plan is the line's selling plan and Charge what it charges per unit;
+	// both nil for a line bought outright.
+	Plan   *catalog.SellingPlan
+	Charge *Charge
+}
+
+// OriginalLinePrice is the line's price before discounts.
+func (l PricedLine) OriginalLinePrice() money.Amount { return l.Price * money.Amount(l.Quantity) }
+
+// FinalLinePrice is the line's price after discounts.
+func (l PricedLine) FinalLinePrice() money.Amount { return l.FinalPrice * money.Amount(l.Quantity) }
+
+// LineDiscount is the money the discount takes off the whole line.
+func (l PricedLine) LineDiscount() money.Amount { return l.Discount.Amount * money.Amount(l.Quantity) }
+
+// Charge is what a pre-order's selling plan charges for one unit: Upfront at
+// checkout and Remaining later.
+type Charge struct {
+	ValueType catalog.ChargeType
+	// Percent is the plan's percentage, for percentage plans; Fixed its
+	// amount in the cart's currency, for fixed-amount plans.
+	Percent            money.Percent
+	Fixed              money.Amount
+	Upfront, Remaining money.Amount
+}
+
+// PlanCharge works out a selling plan's charge on one unit (spec, section
+// 5): a percentage plan charges that share of the price, a fixed plan its
+// amount in the currency; the charge is capped at the final price, and the
+// remaining balance is the final price less the charge.
+func PlanCharge(plan catalog.SellingPlan, currency money.Currency, price, finalPrice money.Amount) Charge {
+	c := Charge{ValueType: plan.Charge.ValueType}
+	var upfront money.Amount
+	switch plan.Charge.ValueType {
+	case catalog.ChargeFixedAmount:
+		c.Fixed = plan.Charge.Amounts[currency]
+		upfront = c.Fixed
+	default:
+		c.Percent = plan.Charge.Percent
+		upfront = plan.Charge.Percent.Of(price)
+	}
+	c.Upfront = min(upfront, finalPrice)
+	c.Remaining = finalPrice - c.Upfront
+	return c
+}
+
+// Price prices the cart in the market: each line at the variant's price
+// there, less the automatic discount on one unit from discounts (by variant
+// id; a variant without an entry is not discounted).
+func Price(c Cart, market money.Market, cat Catalogue, discounts map[int64]discount.Result) Priced {
+	p := Priced{Cart: c, Market: market, Currency: market.Currency()}
+	for _, line := range c.Lines {
+		product, variant, ok := cat.Variant(line.VariantID)
+		if !ok {
+			continue
+		}
+		price, ok := variant.Prices[market]
+		if !ok {
+			continue
+		}
+		pl := PricedLine{Line: line, Key: line.Key(), Product: product, Variant: variant, Price: price.Amount}
+		pl.Discount = discounts[line.VariantID]
+		pl.Discount.Amount = min(pl.Discount.Amount, price.Amount)
+		pl.FinalPrice = price.Amount - pl.Discount.Amount
+		if plan, ok := product.SellingPlan(line.SellingPlanID); ok {
+			charge := PlanCharge(*plan, p.Currency, pl.Price, pl.FinalPrice)
+			pl.Plan, pl.Charge = plan, &charge
+		}
+		p.Lines = append(p.Lines, pl)
+		p.OriginalTotal += pl.OriginalLinePrice()
+		p.Total += pl.FinalLinePrice()
+		p.ItemCount += line.Quantity
+	}
+	p.TotalDiscount = p.OriginalTotal - p.Total
+	return p
+}
+
+// VariantIDs lists the variants in the cart, for looking their discounts up.
+func (c *Cart) VariantIDs() []int64 {
+	ids := make([]int64, 0, len(c.Lines))
+	for _, l := range c.Lines {
+		ids = append(ids, l.VariantID)
+	}
+	return ids
+}

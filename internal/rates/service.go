@@ -1,0 +1,228 @@
+package rates
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"knitfront/internal/errs"
+	"knitfront/internal/money"
+)
+
+// Store keeps the last known rates, so that a restart or a feed outage never
+// leaves the shop without any; the store package implements it.
+type Store interface {
+	// LatestRates returns the stored table, or errs.ErrNotFound.
+	LatestRates(ctx context.Context) (Table, error)
+	// SaveRates replaces the stored table.
+	SaveRates(ctx context.Context, t Table) error
+}
+
+// Provider fetches the current day of rates; Feed implements it.
+type Provider interface {
+	Fetch(ctx context.Context) (Table, error)
+}
+
+// StaleAfter is how old a day of rates may get before it is served as stale.
+// The ECB publishes on working days only; its longest break, Easter, leaves
+// Thursday's rates current until Tuesday afternoon, five and a half days.
+const StaleAfter = 6 * 24 * time.Hour
+
+// storeTimeout bounds each read or write of the store.
+const storeTimeout = 5 * time.Second
+
+// Quote is what the API serves: a table, its cross rates for every base, and
+// whether it is stale (the last refresh failed, or the rates are older than
+// StaleAfter).
+type Quote struct {
+	Table Table
+	Stale bool
+	cross map[money.Currency]map[money.Currency]float64
+}
+
+// For returns the flat rate map for base: one unit of base buys rate[X] of X.
+// The map is shared: callers must not change it.
+func (q Quote) For(base money.Currency) map[money.Currency]float64 { return q.cross[base] }
+
+// ErrUnavailable reports that no rates are known at all: none were ever
+// fetched or stored, or the store cannot be read and nothing is in memory.
+var ErrUnavailable = errs.New(errs.Unavailable, "rates_unavailable",
+	"No currency rates are known yet. Please try again shortly.")
+
+// ErrNotStored is wrapped by Refresh's error when the rates were fetched and
+// are served, but the store did not take them.
+var ErrNotStored = errors.New("fetched rates not stored")
+
+// Service holds the current rates in memory, in front of the store. Memory
+// always wins: when the store or the feed fails, the last rates it holds are
+// served as they are.
+type Service struct {
+	store Store // nil for a static table
+	now   func() time.Time
+	loads singleflight.Group
+
+	mu           sync.RWMutex
+	current      *Quote // nil until rates are known
+	fetchFailing bool   // the last refresh failed
+}
+
+// NewService returns a service that keeps its rates in store; now is the clock.
+func NewService(store Store, now func() time.Time) *Service {
+	return &Service{store: store, now: now}
+}
+
+// NewStatic returns a service that serves the shop's own table, dated the day
+// it starts, and never goes stale.
+func NewStatic(t Table, now func() time.Time) *Service {
+	s := &Service{now: now}
+	t.Date = day(now())
+	s.install(t)
+	return s
+}
+
+// Current returns the rates to serve. With none in memory it reads the store,
+// where another instance may have put them; ErrUnavailable when none are
+// known there either.
+func (s *Service) Current(ctx context.Context) (Quote, error) {
+	q, failing := s.state()
+	if q == nil {
+		err := s.loadShared(ctx)
+		if q, failing = s.state(); q == nil {
+			if err != nil {
+				return Quote{}, errs.Wrap(errs.Unavailable, ErrUnavailable.Code, err, ErrUnavailable.Message)
+			}
+			return Quote{}, ErrUnavailable
+		}
+	}
+	out := *q
+	out.Stale = failing || (q.Table.Source != SourceStatic && s.now().Sub(q.Table.Date) > StaleAfter)
+	return out, nil
+}
+
+func (s *Service) state() (current *Quote, fetchFailing bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.current, s.fetchFailing
+}
+
+// loadShared reads the store for requests that found no rates in memory:
+// concurrent requests share one read, which no request's cancellation ends,
+// and a read that would start after another loaded the rates is skipped.
+func (s *Service) loadShared(ctx context.Context) error {
+	if s.store == nil {
+		return nil
+	}
+	_, err, _ := s.loads.Do("", func() (any, error) {
+		if current, _ := s.state(); current != nil {
+			return nil, nil
+		}
+		_, err := s.Load(context.WithoutCancel(ctx))
+		return nil, err
+	})
+	return err
+}
+
+// Load reads the stored rates into memory, unless memory holds a later day.
+// It reports whether the store had rates.
+func (s *Service) Load(ctx context.Context) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	t, err := s.store.LatestRates(ctx)
+	if errors.Is(err, errs.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading the stored rates: %w", err)
+	}
+	s.install(t)
+	return true, nil
+}
+
+// Reload reads the stored rates again after another instance or process
+// stored new ones (internal/invalidate's Rates topic). A failed read keeps
+// the rates in memory, which always win; the next change or refresh reads
+// again.
+func (s *Service) Reload() {
+	if s.store == nil {
+		return
+	}
+	_, _ = s.Load(context.Background())
+}
+
+// Date returns the day of the rates in use, or the zero time while none are
+// known: the rates-age metric.
+func (s *Service) Date() time.Time {
+	current, _ := s.state()
+	if current == nil {
+		return time.Time{}
+	}
+	return current.Table.Date
+}
+
+// Seed stores t when the store holds no rates yet, and reports whether it did.
+func (s *Service) Seed(ctx context.Context, t Table) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	_, err := s.store.LatestRates(ctx)
+	if err == nil {
+		return false, nil
+	}
+	if !errors.Is(err, errs.ErrNotFound) {
+		return false, fmt.Errorf("reading the stored rates: %w", err)
+	}
+	if err := s.store.SaveRates(ctx, t); err != nil {
+		return false, fmt.Errorf("storing the %s rates: %w", t.Source, err)
+	}
+	return true, nil
+}
+
+// Refresh fetches the rates from p, serves them and stores them. When the
+// fetch fails, the rates in memory stay and are marked stale; the store is
+// read again in case another instance stored a later day meanwhile.
+func (s *Service) Refresh(ctx context.Context, p Provider) (Table, error) {
+	t, err := p.Fetch(ctx)
+	if err == nil {
+		err = t.Validate()
+	}
+	if err != nil {
+		s.mu.Lock()
+		s.fetchFailing = true
+		s.mu.Unlock()
+		if _, loadErr := s.Load(ctx); loadErr != nil {
+			err = errors.Join(err, loadErr)
+		}
+		return Table{}, err
+	}
+	s.mu.Lock()
+	s.fetchFailing = false
+	s.mu.Unlock()
+	if !s.install(t) {
+		return t, nil // memory already holds a later day, from the store
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	if err := s.store.SaveRates(ctx, t); err != nil {
+		return t, fmt.Errorf("%w: the %s rates of %s: %w", ErrNotStored, t.Source, t.Date.Format(time.DateOnly), err)
+	}
+	return t, nil
+}
+
+// install serves t from now on, with its cross rates computed once, unless
+// memory holds a later day. It reports whether t is now served.
+func (s *Service) install(t Table) bool {
+	q := &Quote{Table: t, cross: make(map[money.Currency]map[money.Currency]float64, len(money.Currencies))}
+	for _, base := range money.Currencies {
+		q.cross[base] = Cross(t, base)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.current != nil && t.Date.Before(s.current.Table.Date) {
+		return false
+	}
+	s.current = q
+	return true
+}

@@ -1,0 +1,146 @@
+package reviews_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"knitfront/internal/errs"
+	"knitfront/internal/reviews"
+)
+
+func TestParseSubmissionAccepts(t *testing.T) {
+	for _, test := range []struct {
+		name, json string
+		want       reviews.Submission
+	}{
+		{"plain", `{"body":"Warm and soft.","created_by":"Ona"}`, reviews.Submission{Body: "Warm and soft.", CreatedBy: "Ona"}},
+		{"fields in any order", `{"created_by":"Ona","body":"Warm."}`, reviews.Submission{Body: "Warm.", CreatedBy: "Ona"}},
+		{"trimmed", "{\"body\":\"  \\n Warm. \\t\\n\",\"created_by\":\"\\u00a0 Ona \"}", reviews.Submission{Body: "Warm.", CreatedBy: "Ona"}},
+		{"inner newlines kept", `{"body":"One\n\nTwo","created_by":"Ona"}`, reviews.Submission{Body: "One\n\nTwo", CreatedBy: "Ona"}},
+		{"CRLF and CR become LF", `{"body":"One\r\nTwo\rThree","created_by":"Ona"}`, reviews.Submission{Body: "One\nTwo\nThree", CreatedBy: "Ona"}},
+		{"an empty honeypot", `{"body":"Warm.","created_by":"Ona","website":""}`, reviews.Submission{Body: "Warm.", CreatedBy: "Ona"}},
+		{"a null honeypot", `{"body":"Warm.","created_by":"Ona","website":null}`, reviews.Submission{Body: "Warm.", CreatedBy: "Ona"}},
+		{"markup is text", `{"body":"<script>alert(1)</script>","created_by":"<b>Ona</b>"}`,
+			reviews.Submission{Body: "<script>alert(1)</script>", CreatedBy: "<b>Ona</b>"}},
+		{"SQL is text", `{"body":"'); DROP TABLE knitter_reviews;--","created_by":"Robert'); --"}`,
+			reviews.Submission{Body: "'); DROP TABLE knitter_reviews;--", CreatedBy: "Robert'); --"}},
+		{"escapes decoded", `{"body":"A\u00e4\ud83e\uddf6","created_by":"\u0052\u016bta"}`, reviews.Submission{Body: "Aä🧶", CreatedBy: "Rūta"}},
+		{"2000 characters of body", `{"body":"` + strings.Repeat("ž", 2000) + `","created_by":"Ona"}`,
+			reviews.Submission{Body: strings.Repeat("ž", 2000), CreatedBy: "Ona"}},
+		{"80 characters of name, after trimming", `{"body":"x","created_by":"  ` + strings.Repeat("🧶", 80) + `  "}`,
+			reviews.Submission{Body: "x", CreatedBy: strings.Repeat("🧶", 80)}},
+		{"one character each", `{"body":"x","created_by":"y"}`, reviews.Submission{Body: "x", CreatedBy: "y"}},
+		{"right-to-left text and its marks", `{"body":"שלום\u200f","created_by":"مريم"}`, reviews.Submission{Body: "שלום\u200f", CreatedBy: "مريم"}},
+		{"whitespace around the object", " \n{\"body\":\"x\",\"created_by\":\"y\"}\n ", reviews.Submission{Body: "x", CreatedBy: "y"}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			got, err := reviews.ParseSubmission([]byte(test.json))
+			if err != nil || got != test.want {
+				t.Errorf("ParseSubmission(%.80s) = %+v, %v\nwant %+v", test.json, got, err, test.want)
+			}
+		})
+	}
+}
+
+// badSubmissions are posted reviews that ParseSubmission refuses, with the
+// error code each gets.
+var badSubmissions = []struct {
+	name, json, code string
+}{
+	{"empty request body", ``, "invalid_json"},
+	{"whitespace only", "  \n ", "invalid_json"},
+	{"not JSON", `body=Warm&created_by=Ona`, "invalid_json"},
+	{"truncated JSON", `{"body":"Warm","created_by":"On`, "invalid_json"},
+	{"a JSON array", `[{"body":"Warm","created_by":"Ona"}]`, "invalid_json"},
+	{"a JSON string", `"Warm"`, "invalid_json"},
+	{"JSON null", `null`, "invalid_json"},
+	{"two objects", `{"body":"Warm","created_by":"Ona"}{"body":"Warm","created_by":"Ona"}`, "invalid_json"},
+	{"trailing garbage", `{"body":"Warm","created_by":"Ona"} x`, "invalid_json"},
+	{"trailing comma", `{"body":"Warm","created_by":"Ona",}`, "invalid_json"},
+	{"invalid UTF-8", "{\"body\":\"Warm \xff\",\"created_by\":\"Ona\"}", "invalid_encoding"},
+	{"empty object", `{}`, "missing_field"},
+	{"body missing", `{"created_by":"Ona"}`, "missing_field"},
+	{"name missing", `{"body":"Warm"}`, "missing_field"},
+	{"null body", `{"body":null,"created_by":"Ona"}`, "missing_field"},
+	{"empty body", `{"body":"","created_by":"Ona"}`, "empty_field"},
+	{"empty name", `{"body":"Warm","created_by":""}`, "empty_field"},
+	{"whitespace-only body", `{"body":" \n\t\r\n ","created_by":"Ona"}`, "empty_field"},
+	{"whitespace-only name", `{"body":"Warm","created_by":"\u00a0\u2003 "}`, "empty_field"},
+	{"body of 2001 characters", `{"body":"` + strings.Repeat("a", 2001) + `","created_by":"Ona"}`, "too_long"},
+	{"name of 81 characters", `{"body":"Warm","created_by":"` + strings.Repeat("ą", 81) + `"}`, "too_long"},
+	{"NUL in the body", `{"body":"Warm\u0000","created_by":"Ona"}`, "control_character"},
+	{"terminal escape in the body", `{"body":"\u001b[31mRed","created_by":"Ona"}`, "control_character"},
+	{"tab in the body", `{"body":"Warm\tsoft","created_by":"Ona"}`, "control_character"},
+	{"C1 control in the body", `{"body":"Warm\u0085soft","created_by":"Ona"}`, "control_character"},
+	{"newline in the name", `{"body":"Warm","created_by":"Ona\nAdmin"}`, "control_character"},
+	{"bell in the name", `{"body":"Warm","created_by":"Ona\u0007"}`, "control_character"},
+	{"right-to-left override in the name", `{"body":"Warm","created_by":"Ona\u202egnp.exe"}`, "control_character"},
+	{"unknown field", `{"body":"Warm","created_by":"Ona","rating":5}`, "unknown_field"},
+	{"the table's own columns", `{"body":"Warm","created_by":"Ona","status":"published"}`, "unknown_field"},
+	{"a field twice", `{"body":"Warm","created_by":"Ona","body":"Other"}`, "duplicate_field"},
+	{"number body", `{"body":42,"created_by":"Ona"}`, "invalid_type"},
+	{"object name", `{"body":"Warm","created_by":{"first":"Ona"}}`, "invalid_type"},
+	{"array body", `{"body":["Warm"],"created_by":"Ona"}`, "invalid_type"},
+	{"boolean name", `{"body":"Warm","created_by":true}`, "invalid_type"},
+	{"number honeypot", `{"body":"Warm","created_by":"Ona","website":1}`, "invalid_type"},
+	{"honeypot filled", `{"body":"Warm","created_by":"Ona","website":"http://spam.example"}`, "spam_suspected"},
+	{"honeypot filled with a space", `{"body":"Warm","created_by":"Ona","website":" "}`, "spam_suspected"},
+}
+
+func TestParseSubmissionRefuses(t *testing.T) {
+	for _, test := range badSubmissions {
+		t.Run(test.name, func(t *testing.T) {
+			got, err := reviews.ParseSubmission([]byte(test.json))
+			var e *errs.Error
+			if !errors.As(err, &e) || e.Kind != errs.Invalid || e.Code != test.code {
+				t.Fatalf("ParseSubmission(%.80q) = %+v, %v; want code %s", test.json, got, err, test.code)
+			}
+			if e.Message == "" || !strings.HasSuffix(e.Message, ".") {
+				t.Errorf("message %q is not a sentence for a person", e.Message)
+			}
+		})
+	}
+}
+
+// FuzzParseSubmission checks that any request body either is refused with a
+// client error or yields a submission that meets every rule.
+func FuzzParseSubmission(f *testing.F) {
+	for _, test := range badSubmissions {
+		f.Add([]byte(test.json))
+	}
+	f.Add([]byte(`{"body":"Warm\r\nand soft","created_by":" Ona ","website":""}`))
+	f.Add([]byte(`{"body":"\u00e4\ud800","created_by":"x"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sub, err := reviews.ParseSubmission(data)
+		if err != nil {
+			if errs.KindOf(err) != errs.Invalid {
+				t.Fatalf("ParseSubmission(%q) failed with %v, not a client error", data, err)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Errorf("ParseSubmission accepted invalid JSON %q", data)
+		}
+		for field, text := range map[string]string{"body": sub.Body, "created_by": sub.CreatedBy} {
+			limit := reviews.MaxNameChars
+			if field == "body" {
+				limit = reviews.MaxBodyChars
+			}
+			if n := utf8.RuneCountInString(text); n < 1 || n > limit {
+				t.Errorf("%s has %d characters, outside 1..%d: %q", field, n, limit, text)
+			}
+			if !utf8.ValidString(text) || strings.TrimSpace(text) != text {
+				t.Errorf("%s is not valid, trimmed text: %q", field, text)
+			}
+			for _, r := range text {
+				if unicode.Is(unicode.Cc, r) && !(r == '\n' && field == "body") {
+					t.Errorf("%s holds the control character %U: %q", field, r, text)
+				}
+			}
+		}
+	})
+}

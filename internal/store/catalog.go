@@ -1,0 +1,395 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"knitfront/internal/catalog"
+	"knitfront/internal/discount"
+	"knitfront/internal/errs"
+	"knitfront/internal/invalidate"
+	"knitfront/internal/money"
+)
+
+// ImportSummary counts what an import wrote.
+type ImportSummary struct {
+	Knitters, Collections, Products, Variants, Discounts int
+}
+
+func (s ImportSummary) String() string {
+	return fmt.Sprintf("%d knitters, %d collections, %d products, %d variants, %d discount rules",
+		s.Knitters, s.Collections, s.Products, s.Variants, s.Discounts)
+}
+
+// Import writes a validated document in one transaction: each section it has
+// replaces what the shop had, except knitters, which are updated in place.
+// Every instance's caches of the catalogue drop it when it commits.
+func (db *DB) Import(ctx context.Context, doc catalog.Document) (ImportSummary, error) {
+	var sum ImportSummary
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		for _, k := range doc.Knitters {
+			if err := upsertKnitter(ctx, tx, k); err != nil {
+				return err
+			}
+			sum.Knitters++
+		}
+		if doc.Products != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM products`); err != nil {
+				return err
+			}
+		}
+		if doc.Collections != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM collections`); err != nil {
+				return err
+			}
+			for i, c := range doc.Collections {
+				if _, err := tx.ExecContext(ctx,
+					`INSERT INTO collections (id, handle, title, description, position) VALUES ($1, $2, $3, $4, $5)`,
+					c.ID, c.Handle, c.Title, c.Description, i); err != nil {
+					return fmt.Errorf("collection %s: %w", c.Handle, err)
+				}
+				sum.Collections++
+			}
+		}
+		for i, p := range doc.Products {
+			n, err := insertProduct(ctx, tx, p, i)
+			if err != nil {
+				return fmt.Errorf("product %s: %w", p.Handle, err)
+			}
+			sum.Products++
+			sum.Variants += n
+		}
+		if doc.Discounts != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM discount_rules`); err != nil {
+				return err
+			}
+			for _, r := range doc.Discounts {
+				if err := insertRule(ctx, tx, r); err != nil {
+					return fmt.Errorf("discount %d: %w", r.ID, err)
+				}
+				sum.Discounts++
+			}
+		}
+		return db.publishChange(ctx, tx, invalidate.Catalog)
+	})
+	return sum, err
+}
+
+func upsertKnitter(ctx context.Context, tx *sql.Tx, k catalog.Knitter) error {
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO knitters (id, name, description, photo, avatar, position) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description,
+			photo = excluded.photo, avatar = excluded.avatar, position = excluded.position`,
+		k.ID, k.Name, k.Description, k.Photo, k.Avatar, k.Position)
+	if err != nil {
+		return fmt.Errorf("knitter %d: %w", k.ID, err)
+	}
+	return nil
+}
+
+func insertProduct(ctx context.Context, tx *sql.Tx, p catalog.Product, position int) (variants int, err error) {
+	var knitter sql.NullInt64
+	if p.KnitterID != 0 {
+		knitter = sql.NullInt64{Int64: p.KnitterID, Valid: true}
+	}
+	if _, err := tx.ExecContext(ctx, `
+		INSERT INTO products (id, handle, title, description, product_type, vendor, knitter_id, images, tags, options, position)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		p.ID, p.Handle, p.Title, p.Description, p.ProductType, p.Vendor, knitter,
+		jsonList(p.Images), jsonList(p.Tags), jsonList(p.Options), position); err != nil {
+		return 0, err
+	}
+	for _, handle := range p.Collections {
+		res, err := tx.ExecContext(ctx, `
+			INSERT INTO product_collections (product_id, collection_id)
+			SELECT $1, id FROM collections WHERE handle = $2`, p.ID, handle)
+		if err != nil {
+			return 0, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return 0, fmt.Errorf("no collection has handle %q", handle)
+		}
+	}
+	for i, plan := range p.SellingPlans {
+		if _, err := tx.ExecContext(ctx, `
+			INSERT INTO selling_plans (id, product_id, position, name, description, charge_type, charge_percent)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			plan.ID, p.ID, i, plan.Name, plan.Description, string(plan.Charge.ValueType), int64(plan.Charge.Percent)); err != nil {
+			return 0, err
+		}
+		for currency, amount := range plan.Charge.Amounts {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO selling_plan_charges (selling_plan_id, currency, amount) VALUES ($1, $2, $3)`,
+				plan.ID, string(currency), int64(amount)); err != nil {
+				return 0, err
+			}
+		}
+	}
+	for i, v := range p.Variants {
+		if _, err := tx.ExecContext(ctx, `
+			INSERT INTO variants (id, product_id, position, title, sku, options, image, inventory, preorder, preorder_content)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			v.ID, p.ID, i, v.Title, v.SKU, jsonList(v.Options), v.Image, v.Inventory, v.Preorder, v.PreorderContent); err != nil {
+			return 0, fmt.Errorf("variant %d: %w", v.ID, err)
+		}
+		for market, price := range v.Prices {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO variant_prices (variant_id, market, amount, compare_at) VALUES ($1, $2, $3, $4)`,
+				v.ID, string(market), int64(price.Amount), int64(price.CompareAt)); err != nil {
+				return 0, fmt.Errorf("variant %d: %w", v.ID, err)
+			}
+		}
+	}
+	return len(p.Variants), nil
+}
+
+func insertRule(ctx context.Context, tx *sql.Tx, r discount.Rule) error {
+	var endsAt sql.NullTime
+	if !r.EndsAt.IsZero() {
+		endsAt = sql.NullTime{Time: r.EndsAt.UTC(), Valid: true}
+	}
+	if _, err := tx.ExecContext(ctx, `
+		INSERT INTO discount_rules (id, title, value_type, percent, scope, starts_at, ends_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		r.ID, r.Title, string(r.ValueType), int64(r.Percent), string(r.Scope), r.StartsAt.UTC(), endsAt); err != nil {
+		return err
+	}
+	for currency, amount := range r.Amounts {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO discount_rule_amounts (rule_id, currency, amount) VALUES ($1, $2, $3)`,
+			r.ID, string(currency), int64(amount)); err != nil {
+			return err
+		}
+	}
+	for _, target := range r.Targets {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO discount_rule_targets (rule_id, target_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+			r.ID, target); err != nil {
+			return err
+		}
+	}
+	for _, market := range r.Markets {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO discount_rule_markets (rule_id, market) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+			r.ID, string(market)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jsonList encodes a list of strings for a TEXT column; nil is stored as [].
+func jsonList(items []string) string {
+	if items == nil {
+		return "[]"
+	}
+	b, _ := json.Marshal(items)
+	return string(b)
+}
+
+// ProductCount returns how many products the catalogue has.
+func (db *DB) ProductCount(ctx context.Context) (int, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM products`).Scan(&n)
+	return n, err
+}
+
+// DiscountRules returns every automatic discount rule, in id order.
+func (db *DB) DiscountRules(ctx context.Context) ([]discount.Rule, error) {
+	rows, err := db.sql.QueryContext(ctx,
+		`SELECT id, title, value_type, percent, scope, starts_at, ends_at FROM discount_rules ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	var rules []discount.Rule
+	index := map[int64]int{}
+	for rows.Next() {
+		var r discount.Rule
+		var valueType, scope string
+		var endsAt sql.NullTime
+		if err := rows.Scan(&r.ID, &r.Title, &valueType, &r.Percent, &scope, &r.StartsAt, &endsAt); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.ValueType, r.Scope = discount.ValueType(valueType), discount.Scope(scope)
+		r.StartsAt = r.StartsAt.UTC()
+		if endsAt.Valid {
+			r.EndsAt = endsAt.Time.UTC()
+		}
+		index[r.ID] = len(rules)
+		rules = append(rules, r)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, err
+	}
+
+	amounts, err := db.sql.QueryContext(ctx, `SELECT rule_id, currency, amount FROM discount_rule_amounts`)
+	if err != nil {
+		return nil, err
+	}
+	for amounts.Next() {
+		var id int64
+		var currency string
+		var amount money.Amount
+		if err := amounts.Scan(&id, &currency, &amount); err != nil {
+			amounts.Close()
+			return nil, err
+		}
+		r := &rules[index[id]]
+		if r.Amounts == nil {
+			r.Amounts = map[money.Currency]money.Amount{}
+		}
+		r.Amounts[money.Currency(currency)] = amount
+	}
+	if err := closeRows(amounts); err != nil {
+		return nil, err
+	}
+
+	targets, err := db.sql.QueryContext(ctx, `SELECT rule_id, target_id FROM discount_rule_targets ORDER BY rule_id, target_id`)
+	if err != nil {
+		return nil, err
+	}
+	for targets.Next() {
+		var id, target int64
+		if err := targets.Scan(&id, &target); err != nil {
+			targets.Close()
+			return nil, err
+		}
+		r := &rules[index[id]]
+		r.Targets = append(r.Targets, target)
+	}
+	if err := closeRows(targets); err != nil {
+		return nil, err
+	}
+
+	markets, err := db.sql.QueryContext(ctx, `SELECT rule_id, market FROM discount_rule_markets ORDER BY rule_id, market`)
+	if err != nil {
+		return nil, err
+	}
+	for markets.Next() {
+		var id int64
+		var market string
+		if err := markets.Scan(&id, &market); err != nil {
+			markets.Close()
+			return nil, err
+		}
+		r := &rules[index[id]]
+		r.Markets = append(r.Markets, money.Market(market))
+	}
+	return rules, closeRows(markets)
+}
+
+// closeRows closes rows and reports any error met while iterating them.
+func closeRows(rows *sql.Rows) error {
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return err
+	}
+	return rows.Close()
+}
+
+// PricedVariants returns, for each of the given variants that exists, what the
+// discount engine needs to know of one unit of it in the market.
+func (db *DB) PricedVariants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]discount.Item, error) {
+	items := make(map[int64]discount.Item, len(variantIDs))
+	if len(variantIDs) == 0 {
+		return items, nil
+	}
+	args := make([]any, 0, len(variantIDs)+1)
+	args = append(args, string(market))
+	for _, id := range variantIDs {
+		args = append(args, id)
+	}
+	rows, err := db.sql.QueryContext(ctx, `
+		SELECT v.id, v.product_id, p.amount
+		FROM variants v JOIN variant_prices p ON p.variant_id = v.id AND p.market = $1
+		WHERE v.id IN (`+placeholders(2, len(variantIDs))+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	productIDs := map[int64]bool{}
+	for rows.Next() {
+		item := discount.Item{Market: market}
+		if err := rows.Scan(&item.VariantID, &item.ProductID, &item.Price); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		items[item.VariantID] = item
+		productIDs[item.ProductID] = true
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, err
+	}
+	collections, err := db.collectionsOf(ctx, productIDs)
+	if err != nil {
+		return nil, err
+	}
+	for id, item := range items {
+		item.CollectionIDs = collections[item.ProductID]
+		items[id] = item
+	}
+	return items, nil
+}
+
+// CheapestVariant returns the product's lowest-priced variant in the market,
+// the one a product's discount is quoted for; errs.ErrNotFound when the
+// product does not exist.
+func (db *DB) CheapestVariant(ctx context.Context, market money.Market, productID int64) (discount.Item, error) {
+	item := discount.Item{Market: market}
+	err := db.sql.QueryRowContext(ctx, `
+		SELECT v.id, v.product_id, p.amount
+		FROM variants v JOIN variant_prices p ON p.variant_id = v.id AND p.market = $1
+		WHERE v.product_id = $2
+		ORDER BY p.amount, v.position LIMIT 1`, string(market), productID).
+		Scan(&item.VariantID, &item.ProductID, &item.Price)
+	if err == sql.ErrNoRows {
+		return item, errs.ErrNotFound
+	}
+	if err != nil {
+		return item, err
+	}
+	collections, err := db.collectionsOf(ctx, map[int64]bool{productID: true})
+	item.CollectionIDs = collections[productID]
+	return item, err
+}
+
+func (db *DB) collectionsOf(ctx context.Context, productIDs map[int64]bool) (map[int64][]int64, error) {
+	out := map[int64][]int64{}
+	if len(productIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, 0, len(productIDs))
+	for id := range productIDs {
+		args = append(args, id)
+	}
+	rows, err := db.sql.QueryContext(ctx, `
+		SELECT product_id, collection_id FROM product_collections
+		WHERE product_id IN (`+placeholders(1, len(args))+`) ORDER BY product_id, collection_id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var product, collection int64
+		if err := rows.Scan(&product, &collection); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out[product] = append(out[product], collection)
+	}
+	return out, closeRows(rows)
+}
+
+// placeholders returns "$first, $first+1, ..." for n parameters.
+func placeholders(first, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "$%d", first+i)
+	}
+	return b.String()
+}

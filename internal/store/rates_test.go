@@ -1,0 +1,101 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"knitfront/internal/errs"
+	"knitfront/internal/money"
+	"knitfront/internal/rates"
+	"knitfront/internal/store"
+	"knitfront/internal/store/storetest"
+)
+
+func ratesOf(day string, source rates.Source, aud, gbp, usd float64) rates.Table {
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		panic(err)
+	}
+	return rates.Table{Date: d, Source: source, PerEUR: map[money.Currency]float64{money.AUD: aud, money.GBP: gbp, money.USD: usd}}
+}
+
+func TestRatesRoundTrip(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := db.LatestRates(ctx); !errors.Is(err, errs.ErrNotFound) {
+			t.Fatalf("LatestRates of an empty store = %v, want ErrNotFound", err)
+		}
+		snapshot := rates.Snapshot()
+		if err := db.SaveRates(ctx, snapshot); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.LatestRates(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != snapshot.String() || !got.Date.Equal(snapshot.Date) || got.Date.Location() != time.UTC {
+			t.Errorf("read back %v (%v), want %v", got, got.Date, snapshot)
+		}
+		// The feed's decimals come back exactly: 0.87850 is 0.8785.
+		for c, r := range snapshot.PerEUR {
+			if got.PerEUR[c] != r {
+				t.Errorf("%s read back as %v, stored %v", c, got.PerEUR[c], r)
+			}
+		}
+
+		later := ratesOf("2026-11-23", rates.SourceECB, 1.7791, 0.87912, 1.1561)
+		if err := db.SaveRates(ctx, later); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := db.LatestRates(ctx); err != nil || got.String() != later.String() {
+			t.Errorf("after a second save: %v, %v; want %v", got, err, later)
+		}
+	})
+}
+
+func TestSaveRatesRefusesAnInvalidTable(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		good := ratesOf("2026-11-20", rates.SourceECB, 1.7826, 0.8785, 1.1535)
+		if err := db.SaveRates(ctx, good); err != nil {
+			t.Fatal(err)
+		}
+		partial := ratesOf("2026-11-23", rates.SourceECB, 1.7791, 0.87912, 1.1561)
+		delete(partial.PerEUR, money.GBP)
+		if err := db.SaveRates(ctx, partial); err == nil {
+			t.Error("SaveRates stored a table without GBP")
+		}
+		if got, err := db.LatestRates(ctx); err != nil || got.String() != good.String() {
+			t.Errorf("after a refused save: %v, %v; want %v kept", got, err, good)
+		}
+	})
+}
+
+func TestConcurrentSavesLeaveOneWholeTable(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tables := []rates.Table{
+			ratesOf("2026-11-20", rates.SourceECB, 1.7826, 0.8785, 1.1535),
+			ratesOf("2026-11-23", rates.SourceECB, 1.7791, 0.87912, 1.1561),
+		}
+		var wg sync.WaitGroup
+		for i := range 8 {
+			wg.Go(func() {
+				if err := db.SaveRates(ctx, tables[i%2]); err != nil {
+					t.Errorf("save %d: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		got, err := db.LatestRates(ctx)
+		if err != nil {
+			t.Fatalf("after concurrent saves: %v", err)
+		}
+		if got.String() != tables[0].String() && got.String() != tables[1].String() {
+			t.Errorf("after concurrent saves: %v, a mix of two tables", got)
+		}
+	})
+}

@@ -1,0 +1,179 @@
+// Package store is knitfront's database access for SQLite (the embedded
+// default) and PostgreSQL. It knows SQL, not JSON or HTTP: the same portable
+// statements run on both engines, and one set of tests checks them on both.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// Engine names a database engine.
+type Engine string
+
+// The supported engines.
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// DB is an open database of either engine.
+type DB struct {
+	sql    *sql.DB
+	engine Engine
+	// url is where a PostgreSQL database is, for the connection that
+	// listens for changes outside the pool.
+	url string
+	// listenerCheckInterval is how long the listening connection may be
+	// quiet before it is checked; tests shorten it.
+	listenerCheckInterval time.Duration
+}
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// sqlitePragmas make SQLite durable and safe for concurrent use: WAL with full
+// sync so an acknowledged write survives a kill -9, foreign keys enforced, a
+// busy timeout instead of immediate "database is locked" errors, and write
+// transactions that take the lock up front so they never deadlock on upgrade.
+const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)" +
+	"&_pragma=synchronous(FULL)&_time_format=sqlite&_txlock=immediate"
+
+// Open connects to the database that databaseURL names: `sqlite:PATH`
+// (`sqlite::memory:` for a private in-memory database) or a `postgres://`
+// URL. It creates the folder of a SQLite file when missing, and checks the
+// connection before it returns.
+func Open(ctx context.Context, databaseURL string) (*DB, error) {
+	db, err := open(databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.sql.PingContext(ctx); err != nil {
+		db.sql.Close()
+		return nil, fmt.Errorf("connecting to the %s database: %w", db.engine, err)
+	}
+	return db, nil
+}
+
+func open(databaseURL string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(databaseURL, "sqlite:"):
+		path := strings.TrimPrefix(databaseURL, "sqlite:")
+		if path == "" {
+			return nil, errors.New("DATABASE_URL: sqlite: needs a file path, as in sqlite:data/knitfront.db")
+		}
+		if path == ":memory:" {
+			db, err := sql.Open("sqlite", "file::memory:?"+sqlitePragmas)
+			if err != nil {
+				return nil, err
+			}
+			// Each connection to :memory: is a database of its own.
+			db.SetMaxOpenConns(1)
+			return &DB{sql: db, engine: SQLite}, nil
+		}
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("creating the database folder: %w", err)
+			}
+		}
+		db, err := sql.Open("sqlite", "file:"+url.PathEscape(path)+"?"+sqlitePragmas)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(8)
+		return &DB{sql: db, engine: SQLite}, nil
+	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
+		db, err := sql.Open("pgx", databaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("DATABASE_URL: %w", err)
+		}
+		db.SetMaxOpenConns(DefaultPostgresConnections)
+		db.SetMaxIdleConns(DefaultPostgresConnections)
+		return &DB{sql: db, engine: Postgres, url: databaseURL, listenerCheckInterval: listenerCheckInterval}, nil
+	default:
+		return nil, errors.New("DATABASE_URL must be sqlite:PATH or a postgres:// URL")
+	}
+}
+
+// DefaultPostgresConnections is the most connections to PostgreSQL that the
+// pool of one process opens, unless SetMaxConnections says otherwise; the
+// connection that listens for changes comes on top.
+const DefaultPostgresConnections = 16
+
+// SetMaxConnections sets the most connections the pool opens, and keeps as
+// many open when idle.
+func (db *DB) SetMaxConnections(n int) {
+	db.sql.SetMaxOpenConns(n)
+	db.sql.SetMaxIdleConns(n)
+}
+
+// Engine reports which engine the database runs on.
+func (db *DB) Engine() Engine { return db.engine }
+
+// Close closes the database.
+func (db *DB) Close() error { return db.sql.Close() }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
+
+// Stats reports the connection pool's use.
+func (db *DB) Stats() sql.DBStats { return db.sql.Stats() }
+
+// Migrate applies every migration not yet applied. On PostgreSQL a session
+// advisory lock makes instances that start together take turns.
+func (db *DB) Migrate(ctx context.Context, log *slog.Logger) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	if db.engine == Postgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	provider, err := goose.NewProvider(dialect, db.sql, fsys, opts...)
+	if err != nil {
+		return fmt.Errorf("preparing migrations: %w", err)
+	}
+	results, err := provider.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("applying migrations: %w", err)
+	}
+	for _, r := range results {
+		log.Info("migration applied", "version", r.Source.Version, "file", r.Source.Path, "duration", r.Duration)
+	}
+	return nil
+}
+
+// inTx runs fn in a transaction, committing when it returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,276 @@
+package storefront
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/osteele/liquid/expressions"
+	"github.com/osteele/liquid/render"
+)
+
+// The Shopify tags the theme uses beyond standard Liquid. Each one is
+// compiled once, with its arguments parsed then; rendering reads the page's
+// state from the hidden binding.
+
+// namedArg is a `name: expression` argument of a tag.
+type namedArg struct {
+	name  string
+	value expressions.Expression
+}
+
+// tagArgs are a tag's arguments: a leading string literal (a snippet,
+// section or form name), positional expressions, and named ones.
+type tagArgs struct {
+	name       string
+	positional []expressions.Expression
+	named      []namedArg
+}
+
+var (
+	quotedName = regexp.MustCompile(`^\s*(?:'([^']*)'|"([^"]*)")\s*`)
+	// A named argument may contain hyphens, as form attributes such as
+	// data-type do.
+	argName = regexp.MustCompile(`^\s*([A-Za-z_][\w-]*)\s*:([^:]|$)`)
+)
+
+// parseTagArgs reads `'name', expr, key: expr, key: expr`. A segment after a
+// comma that does not start with `key:` continues the previous expression,
+// so filters with several arguments stay whole.
+func parseTagArgs(tag, source string) (tagArgs, error) {
+	var args tagArgs
+	m := quotedName.FindStringSubmatch(source)
+	if m == nil {
+		return args, fmt.Errorf("%s: the first argument must be a quoted name, as in {%% %s 'name' %%}", tag, tag)
+	}
+	args.name = m[1] + m[2]
+	rest := strings.TrimSpace(source[len(m[0]):])
+	if rest == "" {
+		return args, nil
+	}
+	if !strings.HasPrefix(rest, ",") {
+		return args, fmt.Errorf("%s: expected a comma after '%s'", tag, args.name)
+	}
+	type segment struct{ name, source string }
+	var segments []segment
+	for _, part := range splitTopLevel(rest[1:]) {
+		if m := argName.FindStringSubmatchIndex(part); m != nil {
+			segments = append(segments, segment{part[m[2]:m[3]], part[m[4]:]})
+		} else if len(segments) > 0 && segments[len(segments)-1].name != "" {
+			segments[len(segments)-1].source += "," + part
+		} else {
+			segments = append(segments, segment{"", part})
+		}
+	}
+	for _, s := range segments {
+		expr, err := expressions.Parse(strings.TrimSpace(s.source))
+		if err != nil {
+			return args, fmt.Errorf("%s '%s': %w", tag, args.name, err)
+		}
+		if s.name == "" {
+			args.positional = append(args.positional, expr)
+		} else {
+			args.named = append(args.named, namedArg{s.name, expr})
+		}
+	}
+	return args, nil
+}
+
+// splitTopLevel splits at commas outside quotes and brackets.
+func splitTopLevel(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case c == ',' && depth == 0:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// renderTag is Shopify's {% render 'snippet', name: value %}: the snippet
+// sees the global objects and its parameters, never the caller's variables.
+func (t *Theme) renderTag(source string) (func(io.Writer, render.Context) error, error) {
+	args, err := parseTagArgs("render", source)
+	if err != nil {
+		return nil, err
+	}
+	if len(args.positional) > 0 {
+		return nil, fmt.Errorf("render '%s': only name: value parameters are supported", args.name)
+	}
+	path := "snippets/" + args.name + ".liquid"
+	return func(w io.Writer, ctx render.Context) error {
+		node, ok := t.files[path]
+		if !ok {
+			return ctx.Errorf("render: the theme has no snippet %q", args.name)
+		}
+		bindings := snippetBindings(stateOf(ctx.Bindings()))
+		for _, p := range args.named {
+			v, err := ctx.Evaluate(p.value)
+			if err != nil {
+				return err
+			}
+			bindings[p.name] = v
+		}
+		return renderNode(w, node, bindings)
+	}, nil
+}
+
+// sectionTag is {% section 'name' %}: a static section, its id its name.
+func (t *Theme) sectionTag(source string) (func(io.Writer, render.Context) error, error) {
+	args, err := parseTagArgs("section", source)
+	if err != nil {
+		return nil, err
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		return t.renderSection(w, stateOf(ctx.Bindings()), sectionInstance{id: args.name, typ: args.name})
+	}, nil
+}
+
+// formTag is {% form 'type', object, attribute: value %}: Shopify's form
+// element with its action and hidden fields for the form type.
+func (t *Theme) formTag(node render.BlockNode) (func(io.Writer, render.Context) error, error) {
+	args, err := parseTagArgs("form", node.Args)
+	if err != nil {
+		return nil, err
+	}
+	action, ok := formActions[args.name]
+	if !ok {
+		return nil, fmt.Errorf("form: unknown form type %q", args.name)
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		var b strings.Builder
+		fmt.Fprintf(&b, `<form method="post" action="%s"`, action)
+		attributes := map[string]bool{}
+		for _, a := range args.named {
+			v, err := ctx.Evaluate(a.value)
+			if err != nil {
+				return err
+			}
+			attributes[a.name] = true
+			fmt.Fprintf(&b, ` %s="%s"`, a.name, html.EscapeString(fmt.Sprint(v)))
+		}
+		b.WriteString(` accept-charset="UTF-8"`)
+		if !attributes["class"] && args.name == "localization" {
+			b.WriteString(` class="shopify-localization-form"`)
+		}
+		b.WriteString(` enctype="multipart/form-data">`)
+		fmt.Fprintf(&b, `<input type="hidden" name="form_type" value="%s" /><input type="hidden" name="utf8" value="✓" />`, args.name)
+		if args.name == "localization" {
+			path := ""
+			if req, ok := ctx.Get("request").(*requestObject); ok {
+				path = req.Path
+			}
+			fmt.Fprintf(&b, `<input type="hidden" name="_method" value="put" /><input type="hidden" name="return_to" value="%s" />`,
+				html.EscapeString(path))
+		}
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return err
+		}
+		if err := ctx.RenderChildren(w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, "</form>")
+		return err
+	}, nil
+}
+
+// formActions are the forms the dev storefront accepts, by form type.
+var formActions = map[string]string{
+	"product":      "/cart/add",
+	"cart":         "/cart",
+	"localization": "/localization",
+}
+
+// wrapTag returns a block that renders its body between open and close, as
+// {% style %} renders `<style data-shopify>`.
+func wrapTag(open, close string) render.BlockCompiler {
+	return func(render.BlockNode) (func(io.Writer, render.Context) error, error) {
+		return func(w io.Writer, ctx render.Context) error {
+			if _, err := io.WriteString(w, open); err != nil {
+				return err
+			}
+			if err := ctx.RenderChildren(w); err != nil {
+				return err
+			}
+			_, err := io.WriteString(w, close)
+			return err
+		}, nil
+	}
+}
+
+// silentTag is a block that renders nothing: {% schema %} is read when the
+// theme loads, and {% doc %} documents a snippet.
+func silentTag(render.BlockNode) (func(io.Writer, render.Context) error, error) {
+	return func(io.Writer, render.Context) error { return nil }, nil
+}
+
+var paginateArgs = regexp.MustCompile(`^\s*(\w+)\.(\w+)\s+by\s+(.+?)\s*$`)
+
+// paginateTag is {% paginate collection.products by 48 %}: inside, the list
+// holds only the current page's items and `paginate` describes the pages.
+func (t *Theme) paginateTag(node render.BlockNode) (func(io.Writer, render.Context) error, error) {
+	m := paginateArgs.FindStringSubmatch(node.Args)
+	if m == nil {
+		return nil, fmt.Errorf("paginate: expected {%% paginate object.list by size %%}, got %q", node.Args)
+	}
+	object, list := m[1], m[2]
+	size, err := expressions.Parse(m[3])
+	if err != nil {
+		return nil, fmt.Errorf("paginate: page size: %w", err)
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		pageable, ok := ctx.Get(object).(pageable)
+		if !ok {
+			return ctx.Errorf("paginate: %s cannot be paginated", object)
+		}
+		sizeValue, err := ctx.Evaluate(size)
+		if err != nil {
+			return err
+		}
+		perPage, err := strconv.Atoi(fmt.Sprint(sizeValue))
+		if err != nil || perPage < 1 || perPage > maxPageSize {
+			return ctx.Errorf("paginate: page size %v is not between 1 and %d", sizeValue, maxPageSize)
+		}
+		state := stateOf(ctx.Bindings())
+		paged, total, ok := pageable.page(list, (state.page.PageNumber-1)*perPage, perPage)
+		if !ok {
+			return ctx.Errorf("paginate: %s.%s cannot be paginated", object, list)
+		}
+		saved, savedPaginate := ctx.Get(object), ctx.Get("paginate")
+		ctx.Set(object, paged)
+		ctx.Set("paginate", newPaginate(state.page.URL, state.page.PageNumber, perPage, total))
+		defer func() {
+			ctx.Set(object, saved)
+			ctx.Set("paginate", savedPaginate)
+		}()
+		return ctx.RenderChildren(w)
+	}, nil
+}
+
+// maxPageSize is Shopify's largest page.
+const maxPageSize = 250
+
+// pageable is an object whose lists {% paginate %} can page through.
+type pageable interface {
+	// page returns a copy of the object whose list holds only the items from
+	// offset, at most limit of them, and the list's full length.
+	page(list string, offset, limit int) (any, int, bool)
+}
