@@ -1,0 +1,156 @@
+// Every constant, name and message of the spec, once; code and tests import them from here.
+// A section number refers to the spec (shared/spec/storefront-addon-spec.md).
+
+// Currencies and markets (sections 3 and 5).
+export const CURRENCIES = [
+  { currency: 'EUR', symbol: '€' },
+  { currency: 'AUD', symbol: '$' },
+  { currency: 'GBP', symbol: '£' },
+  { currency: 'USD', symbol: '$' },
+] as const;
+export type Currency = (typeof CURRENCIES)[number]['currency'];
+export type CurrencyOption = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'EUR';
+/** The currency each market (its ISO country code) sells in; any other country shops in EUR. */
+export const MARKET_CURRENCIES: Readonly<Record<string, Currency>> = {
+  LT: 'EUR',
+  AU: 'AUD',
+  GB: 'GBP',
+  US: 'USD',
+};
+
+// Money display (section 9): no fraction digits, narrow symbol. The spec names no locale; English
+// puts the symbol first with no space, as the theme's own money strings do.
+export const MONEY_LOCALE = 'en';
+/** The theme's price placeholder: the price is not known yet. */
+export const PRICE_PLACEHOLDER = '-1';
+/** A compared price meaning "none" (section 5), like an empty one. */
+export const NO_DISCOUNT = 'nodiscount';
+
+// Price placements (section 2); ProductDetailsPagePrice is the default.
+export const PRICE_TYPES = [
+  'CartItemPrice',
+  'CartTotalPrice',
+  'CollectionItemPrice',
+  'ProductDetailsPagePrice',
+  'SearchCardPrice',
+] as const;
+export type PriceType = (typeof PRICE_TYPES)[number];
+export const DEFAULT_PRICE_TYPE: PriceType = 'ProductDetailsPagePrice';
+export const BADGE_THEMES = ['small', 'big'] as const;
+export type BadgeTheme = (typeof BADGE_THEMES)[number];
+
+// Browser state (section 3).
+export const STORAGE_KEYS = {
+  displayCurrency: 'displayCurrency',
+  marketCurrency: 'marketCurrency',
+  localization: 'localization',
+  sweepVersion: 'storage_cleared_at',
+} as const;
+export const COOKIES = { cartCurrency: 'cart_currency', localization: 'localization' } as const;
+/** Query parameter that sets the market and is then removed from the address (section 2). */
+export const COUNTRY_PARAM = 'country';
+/** Query parameter that shows the developer panel. */
+export const DEBUG_PARAM = 'debug';
+/** sessionStorage key prefix of the rates fetched in this visit, one key per market currency. */
+export const RATES_SESSION_KEY_PREFIX = 'knitfront:rates:';
+/** Query parameter naming the knitter whose item the knitters page opens on load (section 2). */
+export const KNITTER_PARAM = 'knitter';
+
+// Page events (CustomEvents on document; DESIGN.md "Contracts"). cartUpdated carries the cart as its
+// detail and, as the event's cartRequest, the path of the cart call behind it (api/cart.ts).
+export const EVENTS = {
+  cartUpdated: 'knitfront:cart-updated',
+  cartFixApplied: 'knitfront:cart-fix-applied',
+  preorderShow: 'knitfront:preorder-show',
+} as const;
+
+// Timing and limits (section 9).
+export const PRICE_RETRY_LIMIT = 100;
+export const PRICE_RETRY_INTERVAL_MS = 150;
+export const PRICE_STABLE_DELAY_MS = 100;
+export const BUTTON_STEP_TIMEOUT_MS = 3000;
+export const SKELETON_HEIGHT_PX = 60;
+export const SKELETON_HIDE_DELAY_MS = 150;
+export const COMPLETION_POLL_MS = 5000;
+export const CART_RECALC_DEBOUNCE_MS = 100;
+export const CART_FIX_START_DELAY_MS = 1000;
+export const CART_NOTE_DEBOUNCE_MS = 500;
+export const SWEEP_VERSION = '2025-05-23-v2';
+export const BREAKPOINT_MOBILE_PX = 767;
+export const BREAKPOINT_DESKTOP_PX = 1024;
+export const CART_LINES_LIMIT = 50;
+export const PRODUCT_VARIANTS_LIMIT = 10;
+export const PREORDER_STRIP_FLY_IN_MS = 300;
+export const ACCORDION_OPEN_S = 0.3;
+export const ACCORDION_CLOSE_S = 0.15;
+export const COLOUR_SLIDER_DELAY_MS = 100;
+export const KNITTER_SCROLL_OFFSET_DESKTOP_PX = 114;
+export const KNITTER_SCROLL_OFFSET_MOBILE_PX = 52;
+export const RECOMMENDATION_SPEND_GOAL_DEFAULT = 1;
+export const RECOMMENDATION_ALREADY_SPENT_DEFAULT = 2;
+
+// The API's limit on one batch discount request (DESIGN.md "Contracts").
+export const DISCOUNT_BATCH_MAX_IDS = 250;
+/** Reviews asked for at a time; older ones come with the list's "show older" button. */
+export const REVIEWS_PAGE_SIZE = 20;
+
+// Messages, to the letter (sections 2, 5 and 8).
+export const MESSAGES = {
+  marketRequired: 'Market is required',
+  idRequired: 'Either variant or product id is required is required',
+  variantDiscountFailed: (statusText: string) =>
+    `Failed to get variant automatic discount: ${statusText}`,
+  variantDiscountUnreadable: 'Failed to read variant automatic discount',
+  discountLookupInvalid: (market: string, id: string) =>
+    `No automatic discount lookup for market ${market} and id ${id}: not valid`,
+  productDiscountFailed: (statusText: string) =>
+    `Failed to get product automatic discount: ${statusText}`,
+  ratesFailed: 'Failed to get currency rates',
+  availableVariantsFailed: 'Failed to get available variant ids',
+  priceElementMissing: 'Could not find price element',
+  cartJsMissing: 'Trying to add item, but CartJS is not accessible',
+  cartItemIdMissing: 'Trying to add item, but id is not provided',
+  reviewSubmitFailed: 'There was an error submitting your message. Please try again later.',
+  reviewSubmitted: 'Review submitted successfully!',
+  noReviews: 'No messages yet. Be first one to leave a feedback.',
+  knitterIdMissing: 'No id provided',
+  cartCreateFailed: 'Failed to create cart',
+  cartLinesAddFailed: 'Error adding line items to cart',
+  cartIdRequired: 'cartId is required',
+  cartLinesRequired: 'lines are required',
+  shopUrlMissing: 'VITE_SHOPIFY_SHOP_URL environment variable is not defined',
+  knittersTitle: 'All Knitters',
+  cartNotePlaceholder: 'Leave a note about your order',
+  pickerOptionsInvalid: (picker: string) => `Invalid ${picker} options: not a JSON list of options`,
+  cartNoteSaveFailed: 'Failed to save the cart note',
+} as const;
+
+// Texts of the widgets that only assistive technology reads.
+export const PRICE_LABELS = { regular: 'Regular price', sale: 'Sale price' } as const;
+export const CURRENCY_SWITCHER_LABEL = 'Currency';
+export const DEV_PANEL_LABEL = 'knitfront dev panel';
+
+// The knitters page's own texts, where the spec gives none.
+export const KNITTERS_TEXTS = {
+  feedbackHeading: 'Feedback',
+  formHeading: 'Leave feedback',
+  nameLabel: 'Your name',
+  bodyLabel: 'Your feedback',
+  submit: 'Send feedback',
+  sending: 'Sending…',
+  showOlder: 'Show older feedback',
+  /** A review held for the shop's approval: posted, but not listed yet. */
+  reviewPending: 'Thank you! Your feedback will appear here once we have read it.',
+  knittersLoadFailed: 'The knitters could not be loaded. Please try again later.',
+  reviewsLoadFailed: 'The feedback could not be loaded. Please try again later.',
+} as const;
+
+/** What assistive technology reads on a colour or size whose variant is not on sale. */
+export const PICKER_UNAVAILABLE_LABEL = 'Sold out';
+/** The recommendation card's button text and the names of its arrows. */
+export const RECOMMENDATION_LABELS = {
+  addToCart: 'Add to cart',
+  previous: 'Previous recommendation',
+  next: 'Next recommendation',
+} as const;

@@ -1,0 +1,49 @@
+import { isAjaxCart, type AjaxCart, type CartUpdatedEvent } from '../api/cart';
+import { EVENTS } from '../constants';
+
+/** A completed cart request, whoever made it. */
+export interface CartChange {
+  /** The cart after it; null when its source gave none. */
+  cart: AjaxCart | null;
+  /**
+   * The path of the cart call that changed the cart ('/cart/add.js', '/cart/change.js', ...), when
+   * its source says: /cart/change.js sets a line's quantity.
+   */
+  request: string | null;
+}
+
+/**
+ * Calls listener after each cart request of the page completes, from either source:
+ * - knitfront:cart-updated, which the theme raises after its own cart calls and the widgets after
+ *   theirs, with the cart and the call's path;
+ * - CartJS's jQuery event cart.requestComplete, raised with CartJS's cart once its queue of
+ *   requests has run; the path is the last cart call (other than GET /cart.js) jQuery sent for it.
+ * Returns the function that stops listening.
+ */
+export function onCartChange(listener: (change: CartChange) => void): () => void {
+  const onCartUpdated = (event: Event) => {
+    const { detail, cartRequest } = event as CartUpdatedEvent;
+    listener({ cart: isAjaxCart(detail) ? detail : null, request: cartRequest ?? null });
+  };
+  document.addEventListener(EVENTS.cartUpdated, onCartUpdated);
+
+  let request: string | null = null;
+  const onAjaxSend = (_event: unknown, _xhr: unknown, settings: { url?: string }) => {
+    const path = new URL(settings.url ?? '', window.location.href).pathname;
+    if (path.startsWith('/cart/')) request = path;
+  };
+  const onRequestComplete = (_event: unknown, cart: unknown) => {
+    const change = { cart: isAjaxCart(cart) ? cart : null, request };
+    request = null;
+    listener(change);
+  };
+  const jQueryDocument = window.jQuery?.(document);
+  jQueryDocument?.on('ajaxSend', onAjaxSend);
+  jQueryDocument?.on('cart.requestComplete', onRequestComplete);
+
+  return () => {
+    document.removeEventListener(EVENTS.cartUpdated, onCartUpdated);
+    jQueryDocument?.off('ajaxSend', onAjaxSend);
+    jQueryDocument?.off('cart.requestComplete', onRequestComplete);
+  };
+}

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { KNITTERS_TEXTS, MESSAGES } from '../constants';
+import { getReviews, type Review } from './api';
+
+/** A knitter's feedback as the page knows it. */
+export interface KnitterReviews {
+  /** loading until the first page arrives (or while nothing was asked yet). */
+  status: 'loading' | 'loaded' | 'failed';
+  /** Newest first: what this visitor posted, then the pages fetched. */
+  reviews: Review[];
+  /** Whether older reviews are left to fetch, and whether they are being fetched. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  showOlder: () => void;
+  /** Lists a review this visitor has just posted, at the top. */
+  addPosted: (review: Review) => void;
+}
+
+/**
+ * The reviews of a knitter, fetched once: the first time `ready` holds (the item is open and no
+ * longer animating), never again when the item closes and opens. Older pages come on request.
+ * A missing id logs the spec's 'No id provided' and fetches nothing.
+ */
+export function useKnitterReviews(knitterId: number | undefined, ready: boolean): KnitterReviews {
+  const [fetched, setFetched] = useState<Review[]>([]);
+  const [posted, setPosted] = useState<Review[]>([]);
+  const [status, setStatus] = useState<KnitterReviews['status']>('loading');
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const requested = useRef(false);
+  const controller = useRef<AbortController | null>(null);
+
+  const fetchPage = useCallback((id: number, after: string | null) => {
+    controller.current ??= new AbortController();
+    const { signal } = controller.current;
+    return getReviews(id, after, signal).then(
+      (page) => {
+        setFetched((reviews) => [...reviews, ...page.reviews]);
+        setCursor(page.nextCursor);
+        setStatus('loaded');
+      },
+      (error: unknown) => {
+        if (signal.aborted) return;
+        console.error(KNITTERS_TEXTS.reviewsLoadFailed, error);
+        if (after === null) setStatus('failed');
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!ready || requested.current) return;
+    requested.current = true;
+    if (knitterId === undefined) {
+      console.error(MESSAGES.knitterIdMissing);
+      return;
+    }
+    void fetchPage(knitterId, null);
+  }, [ready, knitterId, fetchPage]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const showOlder = () => {
+    if (knitterId === undefined || cursor === null || loadingOlder) return;
+    setLoadingOlder(true);
+    void fetchPage(knitterId, cursor).finally(() => setLoadingOlder(false));
+  };
+  const addPosted = useCallback((review: Review) => {
+    setPosted((reviews) => [review, ...reviews]);
+  }, []);
+
+  return {
+    status: knitterId === undefined ? 'failed' : status,
+    reviews: uniqueById([...posted, ...fetched]),
+    hasOlder: cursor !== null,
+    loadingOlder,
+    showOlder,
+    addPosted,
+  };
+}
+
+/** The reviews with each id once, where it first appears. */
+function uniqueById(reviews: Review[]): Review[] {
+  const seen = new Set<number>();
+  return reviews.filter((review) => !seen.has(review.id) && seen.add(review.id));
+}

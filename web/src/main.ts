@@ -1,0 +1,35 @@
+// The bundle entry. The iOS Safari sweep runs first: this import must stay the first, so that
+// the sweep clears storage before the modules below (the market store above all) read it.
+import { sweepReloading } from './enhancers/ios-sweep-first';
+// Then the market rules run, then each custom element registers and the enhancers start.
+import { CartNoteElement } from './elements/cart-note';
+import { CartRecommendationCardElement } from './elements/cart-recommendation-card';
+import { ColourPickerElement } from './elements/colour-picker';
+import { CurrencySwitcherElement } from './elements/currency-switcher';
+import { defineElement } from './elements/define';
+import { DevPanelElement } from './elements/dev-panel';
+import { DiscountBadgeElement } from './elements/discount-badge';
+import { KnittersPageElement } from './elements/knitters-page';
+import { ProductPriceElement } from './elements/product-price';
+import { SizePickerElement } from './elements/size-picker';
+import { startCartConsistencyAfterLoad } from './enhancers/cart-consistency';
+import { startCartDrawerTotals } from './enhancers/cart-drawer-totals';
+import { initMarket } from './market/init';
+import { injectStyles } from './styles';
+
+// A page being reloaded by the sweep or replaced by the localization redirect needs nothing more.
+if (!sweepReloading && initMarket() === 'ready') {
+  injectStyles();
+  defineElement('product-price', ProductPriceElement);
+  defineElement('discount-badge', DiscountBadgeElement);
+  defineElement('currency-switcher', CurrencySwitcherElement);
+  defineElement('dev-panel', DevPanelElement);
+  defineElement('knitters-page', KnittersPageElement);
+  defineElement('colour-picker', ColourPickerElement);
+  defineElement('size-picker', SizePickerElement);
+  defineElement('cart-note', CartNoteElement);
+  defineElement('cart-recommendation-card', CartRecommendationCardElement);
+  startCartDrawerTotals();
+  startCartConsistencyAfterLoad();
+}
+document.documentElement.dataset.knitfront = 'loaded';

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { displayPrice } from './display';
+
+const EUR_RATES = { EUR: 1, AUD: 1.65, GBP: 0.86, USD: 1.08 };
+
+describe('displayPrice', () => {
+  it('formats in the market currency when it is the display currency', () => {
+    expect(displayPrice({ price: 89, compared: 105 }, 'EUR', 'EUR', null)).toEqual({
+      current: '€89',
+      compared: '€105',
+      percentage: 15,
+    });
+  });
+
+  it('converts both prices, each rounded, and keeps the percentage of the market prices', () => {
+    expect(displayPrice({ price: 29.75, compared: 35 }, 'EUR', 'AUD', EUR_RATES)).toEqual({
+      current: '$49',
+      compared: '$58',
+      percentage: 15,
+    });
+  });
+
+  it('shows the market currency when the rates cannot convert', () => {
+    expect(displayPrice({ price: 89, compared: null }, 'EUR', 'GBP', null)).toEqual({
+      current: '€89',
+      compared: null,
+      percentage: 0,
+    });
+  });
+});
