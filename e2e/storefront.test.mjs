@@ -18,6 +18,10 @@ const PAGES = [
   ['knitters', '/pages/knitters'],
 ];
 
+// The buy buttons a shopper can press: the product form's, or on a phone the sticky footer's copies.
+const ADD_TO_CART = 'button[id^="ProductSubmitButton-"]:visible';
+const PREORDER = 'button[id^="PreorderButton-"]:visible';
+
 let shop;
 before(async () => {
   shop = await openShop();
@@ -88,8 +92,10 @@ describe("the enhancers' selectors", () => {
         `${name} (${selectors[name]}) matches nothing on ${path}`,
       );
       if (visible) {
-        const shown = await matches.filter({ visible: true }).count();
-        assert.ok(shown > 0, `${name} (${selectors[name]}) is hidden on ${path}`);
+        // Shown once the widgets are done: the buy buttons wait under a skeleton until then.
+        const shown = matches.filter({ visible: true }).first();
+        await shown.waitFor({ timeout: 5000 }).catch(() => {});
+        assert.ok(await shown.isVisible(), `${name} (${selectors[name]}) is hidden on ${path}`);
       }
     }
     await page.close();
@@ -124,7 +130,7 @@ describe('a shopper', () => {
       );
       assert.equal((await page.textContent('.size-pill[aria-current="true"]')).trim(), 'M');
 
-      await page.click('#ProductSubmitButton-template--product__main');
+      await page.click(ADD_TO_CART);
       await page.waitForSelector('cart-drawer.active #CartDrawer-CartItems .cart-item');
       assert.match(await page.textContent('#CartDrawer-CartItems'), /Harbour Rib Sweater/);
       assert.match(await page.textContent('#cart-icon-bubble'), /1/);
@@ -188,19 +194,24 @@ describe('a shopper', () => {
     await page.goto(shop.url('/products/cropped-bobble-cardigan'));
     assert.equal(await page.evaluate(() => window.knitfrontPreorderShown), false);
     await page.click('.colour-picker__list a[title="Sky"]');
-    await page.waitForSelector('preorder-button:not([hidden])');
+    // On a phone the product form's buttons give way to the sticky footer's copies.
+    await page.waitForSelector('preorder-button:not([hidden])', { state: 'attached' });
     assert.equal(await page.evaluate(() => window.knitfrontPreorderShown), true);
     assert.equal(await page.evaluate(() => window.preorderEvents), 1);
-    assert.ok(
-      await page.isVisible('[data-selling-plan-group]'),
-      'the payment options show for the pre-order',
-    );
-    assert.ok(
-      await page.isHidden('#ProductSubmitButton-template--product__main'),
+    // The payment options come with the pre-order; with one option only, they stay hidden.
+    assert.equal(await page.locator('[data-selling-plan-group] input[name=selling_plan]').count(), 1);
+    assert.ok(await page.isHidden('[data-selling-plan-group]'), 'one payment option shows');
+    assert.deepEqual(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('.pdp-cta-footer button')]
+          .filter((button) => !button.hidden)
+          .map((button) => button.id),
+      ),
+      ['PreorderButton-template--product__main-Copy-CtaFooter'],
       'Add to cart gives way to Pre-order',
     );
 
-    await page.click('preorder-button button');
+    await page.click(PREORDER);
     await page.waitForSelector('cart-drawer.active .cart-item__plan');
     assert.match(await page.textContent('cart-drawer .totals'), /Due today\s*€23\b/);
     await shop.screenshot(page, 'cart-drawer-preorder', { fullPage: false });

@@ -21,6 +21,8 @@ const COMPARED = {
 };
 const REGULAR = { handle: 'oat-cable-sweater', variant: '45123456000101' };
 const SOLD_OUT = { handle: 'heather-raglan' };
+// snowfall-yoke-sweater: open for pre-order, with a pre-order message.
+const PREORDER = { handle: 'snowfall-yoke-sweater' };
 const MARKET = 'LT';
 const MARKET_CURRENCY = 'EUR';
 const SWITCH_TO = 'USD';
@@ -437,6 +439,7 @@ describe('layout shift', () => {
     ['discounted product', `/products/${DISCOUNTED.handle}`],
     ['compare-at product', `/products/${COMPARED.handle}`],
     ['sold-out product', `/products/${SOLD_OUT.handle}`],
+    ['pre-order product', `/products/${PREORDER.handle}`],
     ['cart', '/cart'],
   ];
   for (const width of WIDTHS) {

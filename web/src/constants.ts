@@ -54,6 +54,8 @@ export const COUNTRY_PARAM = 'country';
 export const DEBUG_PARAM = 'debug';
 /** sessionStorage key prefix of the rates fetched in this visit, one key per market currency. */
 export const RATES_SESSION_KEY_PREFIX = 'knitfront:rates:';
+/** The product page is any page whose path contains this (section 2). */
+export const PRODUCT_PATH_PART = '/products/';
 /** Query parameter naming the knitter whose item the knitters page opens on load (section 2). */
 export const KNITTER_PARAM = 'knitter';
 
@@ -64,6 +66,21 @@ export const EVENTS = {
   cartFixApplied: 'knitfront:cart-fix-applied',
   preorderShow: 'knitfront:preorder-show',
 } as const;
+
+// The buy button enhancer's steps (section 1): the skeleton covers the buy buttons until all are done.
+export const BUY_BUTTON_STEPS = [
+  'price',
+  'button',
+  'responsive',
+  'footer',
+  'paymentOptions',
+] as const;
+export type BuyButtonStep = (typeof BUY_BUTTON_STEPS)[number];
+
+// Storefront GraphQL (section 7): the API version the queries are written for, and the variant
+// metafield holding a pre-order message.
+export const STOREFRONT_API_VERSION = '2026-10';
+export const PREORDER_METAFIELD = { namespace: 'custom', key: 'preordercontent' } as const;
 
 // Timing and limits (section 9).
 export const PRICE_RETRY_LIMIT = 100;
@@ -109,6 +126,9 @@ export const MESSAGES = {
   ratesFailed: 'Failed to get currency rates',
   availableVariantsFailed: 'Failed to get available variant ids',
   priceElementMissing: 'Could not find price element',
+  priceObserverGaveUp: `Price observer gave up after ${PRICE_RETRY_LIMIT} attempts`,
+  buttonStepForced: `Button step forced to complete after ${BUTTON_STEP_TIMEOUT_MS} ms`,
+  buyButtonSteps: 'Buy button steps completed:',
   cartJsMissing: 'Trying to add item, but CartJS is not accessible',
   cartItemIdMissing: 'Trying to add item, but id is not provided',
   reviewSubmitFailed: 'There was an error submitting your message. Please try again later.',
@@ -144,6 +164,12 @@ export const KNITTERS_TEXTS = {
   reviewPending: 'Thank you! Your feedback will appear here once we have read it.',
   knittersLoadFailed: 'The knitters could not be loaded. Please try again later.',
   reviewsLoadFailed: 'The feedback could not be loaded. Please try again later.',
+} as const;
+
+/** The buy buttons' texts with the price (section 1). */
+export const BUY_BUTTON_TEXTS = {
+  price: (price: string) => `for ${price}`,
+  preorder: (price: string) => `Pre Order for ${price}`,
 } as const;
 
 /** What assistive technology reads on a colour or size whose variant is not on sale. */

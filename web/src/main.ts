@@ -10,8 +10,10 @@ import { defineElement } from './elements/define';
 import { DevPanelElement } from './elements/dev-panel';
 import { DiscountBadgeElement } from './elements/discount-badge';
 import { KnittersPageElement } from './elements/knitters-page';
+import { PreorderStripElement } from './elements/preorder-strip';
 import { ProductPriceElement } from './elements/product-price';
 import { SizePickerElement } from './elements/size-picker';
+import { startBuyButtons } from './enhancers/buy-buttons';
 import { startCartConsistencyAfterLoad } from './enhancers/cart-consistency';
 import { startCartDrawerTotals } from './enhancers/cart-drawer-totals';
 import { initMarket } from './market/init';
@@ -29,6 +31,8 @@ if (!sweepReloading && initMarket() === 'ready') {
   defineElement('size-picker', SizePickerElement);
   defineElement('cart-note', CartNoteElement);
   defineElement('cart-recommendation-card', CartRecommendationCardElement);
+  defineElement('preorder-strip', PreorderStripElement);
+  startBuyButtons();
   startCartDrawerTotals();
   startCartConsistencyAfterLoad();
 }

@@ -1,4 +1,9 @@
-import { BREAKPOINT_MOBILE_PX } from './constants';
+import { BREAKPOINT_MOBILE_PX, PREORDER_STRIP_FLY_IN_MS } from './constants';
+import { FOOTER_HEIGHT_PROPERTY } from './enhancers/cta-footer';
+
+/** The look of a skeleton: a shimmer, held still where less motion is asked for (STYLES). */
+export const SKELETON_LOOK =
+  'background:linear-gradient(90deg,var(--kf-skeleton,#ece6df) 30%,#f7f3ef 50%,var(--kf-skeleton,#ece6df) 70%) 0 0/300% 100%;animation:kf-shimmer 1.4s linear infinite';
 
 /**
  * The widgets' one stylesheet. Every class starts with kf-; colours are custom properties a theme
@@ -12,6 +17,9 @@ import { BREAKPOINT_MOBILE_PX } from './constants';
  *
  * The recommendation card is 400 px wide at most, its image 80 px wide at 4/5 (--kf-card-bg sets
  * its background).
+ *
+ * The pre-order strip flies in over 300 ms; on narrow screens it is fixed at the bottom of the
+ * screen, above the product page's sticky footer (--kf-strip-bg sets its background).
  */
 export const STYLES = `
 .kf-price{display:inline-flex;align-items:center;gap:.45em;height:var(--kf-price-height);line-height:1;white-space:nowrap;vertical-align:middle;font-variant-numeric:tabular-nums}
@@ -22,9 +30,14 @@ product-price>.kf-price{flex-grow:1;justify-content:inherit}
 .kf-price--cart-item{--kf-price-height:20px;font-size:14px;font-weight:500}
 .kf-price__compared{font-size:.75em;font-weight:400;color:var(--kf-muted,#6f655c)}
 .kf-price__compared~.kf-price__current{color:var(--kf-sale,#a3412a)}
-.kf-skeleton{display:inline-block;width:4.5em;height:.9em;border-radius:4px;background:linear-gradient(90deg,var(--kf-skeleton,#ece6df) 30%,#f7f3ef 50%,var(--kf-skeleton,#ece6df) 70%) 0 0/300% 100%;animation:kf-shimmer 1.4s linear infinite}
+.kf-skeleton{display:inline-block;width:4.5em;height:.9em;border-radius:4px;${SKELETON_LOOK}}
 @keyframes kf-shimmer{to{background-position:-150% 0}}
-@media (prefers-reduced-motion:reduce){.kf-skeleton{animation:none}}
+.kf-preorder-strip{margin:20px 0 0;padding:12px 16px;border-left:3px solid var(--kf-sale,#a3412a);border-radius:0 6px 6px 0;background:var(--kf-strip-bg,#f6e9e4);color:var(--kf-sale,#a3412a);font-size:14px;line-height:1.5;animation:kf-fly-in ${PREORDER_STRIP_FLY_IN_MS}ms ease-out both}
+@keyframes kf-fly-in{from{opacity:0;transform:translateY(100%)}}
+@media (prefers-reduced-motion:reduce){.kf-skeleton,.kf-preorder-strip{animation:none}}
+@media (max-width:${BREAKPOINT_MOBILE_PX}px){
+.kf-preorder-strip{position:fixed;left:0;right:0;bottom:var(${FOOTER_HEIGHT_PROPERTY},0px);z-index:5;margin:0;border-radius:0}
+}
 .kf-badge{display:inline-flex;align-items:center;border-radius:999px;background:var(--kf-badge-bg,#a3412a);color:var(--kf-badge-fg,#fff);font-weight:600;line-height:1;letter-spacing:.01em;white-space:nowrap}
 .kf-badge--small{font-size:11px;padding:3px 7px}
 .kf-badge--big{font-size:14px;padding:5px 10px}

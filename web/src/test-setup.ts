@@ -9,3 +9,10 @@ window.reportError ??= (error: unknown) => console.error(error);
 
 // jsdom lays nothing out and has no scrolling of elements; tests that scroll spy on it.
 Element.prototype.scrollTo ??= () => {};
+
+// jsdom has no ResizeObserver: nothing is laid out, so nothing ever resizes.
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

@@ -1,14 +1,7 @@
 import Cookies from 'js-cookie';
-import { knitfrontConfig } from '../config';
-import { COOKIES, DEBUG_PARAM, DEV_PANEL_LABEL, STORAGE_KEYS } from '../constants';
+import { debugRequested } from '../config';
+import { COOKIES, DEV_PANEL_LABEL, STORAGE_KEYS } from '../constants';
 import { useMarket } from '../market/store';
-
-/** Whether the page asked for the developer panel: ?debug, or debug in knitfrontConfig. */
-export function debugRequested(): boolean {
-  return (
-    new URLSearchParams(window.location.search).has(DEBUG_PARAM) || knitfrontConfig().debug === true
-  );
-}
 
 function stored(key: string): string | null {
   try {
