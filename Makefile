@@ -30,8 +30,10 @@ $(NPM_CI): web/package-lock.json
 
 test: build lint test-go test-web theme-check e2e
 
+# PostgreSQL must answer: a failed start stops the tests here rather than letting them skip it.
 test-go:
-	KNITFRONT_TEST_POSTGRES="$$(scripts/ensure-postgres.sh)" $(GO) test -race -count=1 $(GO_PKGS)
+	postgres="$$(scripts/ensure-postgres.sh)" && \
+	  KNITFRONT_TEST_POSTGRES="$$postgres" $(GO) test -race -count=1 $(GO_PKGS)
 
 test-web: $(NPM_CI)
 	cd web && npm test --silent
