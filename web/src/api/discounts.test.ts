@@ -162,6 +162,35 @@ describe('lookupDiscount aborting', () => {
 
     expect(await kept).toBe(1);
   });
+
+  it.each([
+    { name: 'a batch', ids: ['1', '2'], path: `${ORIGIN}/api/automatic-discounts` },
+    { name: 'a single variant', ids: ['1'], path: `${ORIGIN}/api/automatic-discount/LT/:id` },
+  ])('cancels $name once every lookup it answers has aborted', async ({ ids, path }) => {
+    const received: Request[] = [];
+    server.use(
+      http.get(path, async ({ request }) => {
+        received.push(request);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return HttpResponse.json({ amount: 1, discounts: {} });
+      }),
+    );
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const callers = ids.map(() => new AbortController());
+    const lookups = ids.map((variantId, i) =>
+      lookupDiscount({ market: 'LT', variantId }, callers[i]!.signal).catch(() => 'aborted'),
+    );
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+
+    callers.slice(0, -1).forEach((caller) => caller.abort());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(received[0]!.signal.aborted).toBe(false);
+    callers.at(-1)!.abort();
+    await vi.waitFor(() => expect(received[0]!.signal.aborted).toBe(true));
+
+    expect(await Promise.all(lookups)).toEqual(ids.map(() => 'aborted'));
+    expect(log).not.toHaveBeenCalled();
+  });
 });
 
 describe('lookupDiscount failures', () => {

@@ -16,6 +16,8 @@ export interface DiscountRequest {
 interface Waiter {
   variantId: string;
   settle: (amountOff: number) => void;
+  /** Set once the lookup is sent: tells its request that this lookup no longer waits for it. */
+  leave?: () => void;
 }
 
 // The API takes numeric ids and two-letter markets; one bad id would fail a whole batch with a
@@ -40,7 +42,8 @@ let flushQueued = false;
  *
  * A failed lookup is logged and resolves to 0, so the price shows undiscounted. The promise
  * rejects only when `signal` aborts: an aborted lookup that has not gone out yet leaves the
- * batch, and one already sent leaves the others' batch running.
+ * batch; a request already sent is cancelled once every lookup it answers has aborted, and runs on
+ * for the others until then.
  */
 export function lookupDiscount(request: DiscountRequest, signal: AbortSignal): Promise<number> {
   const { market, variantId, productId } = request;
@@ -73,6 +76,7 @@ function queueVariant(market: string, variantId: string, signal: AbortSignal): P
     };
     function onAbort() {
       waiters.delete(waiter);
+      waiter.leave?.();
       reject(signal.reason);
     }
     signal.addEventListener('abort', onAbort, { once: true });
@@ -96,9 +100,19 @@ function flush() {
     const ids = [...byId.keys()];
     for (let start = 0; start < ids.length; start += DISCOUNT_BATCH_MAX_IDS) {
       const chunk = ids.slice(start, start + DISCOUNT_BATCH_MAX_IDS);
-      fetchDiscounts(market, chunk)
+      const controller = new AbortController();
+      let waiting = 0;
+      for (const id of chunk) {
+        for (const waiter of byId.get(id) ?? []) {
+          waiting++;
+          waiter.leave = () => {
+            if (--waiting === 0) controller.abort();
+          };
+        }
+      }
+      fetchDiscounts(market, chunk, controller.signal)
         .catch((error: unknown) => {
-          console.error(error);
+          if (!controller.signal.aborted) console.error(error);
           return {} as Record<string, DiscountAnswer | undefined>;
         })
         .then((answers) => {
@@ -113,10 +127,11 @@ function flush() {
 async function fetchDiscounts(
   market: string,
   ids: string[],
+  signal: AbortSignal,
 ): Promise<Record<string, DiscountAnswer | undefined>> {
   const [only] = ids;
-  if (ids.length === 1 && only) return { [only]: await getVariantDiscount(market, only) };
-  return getVariantDiscounts(market, ids);
+  if (ids.length === 1 && only) return { [only]: await getVariantDiscount(market, only, signal) };
+  return getVariantDiscounts(market, ids, signal);
 }
 
 /** The amount of an answer; anything but a positive number means no discount. */

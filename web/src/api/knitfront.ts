@@ -57,9 +57,10 @@ export async function getProductDiscount(
 export async function getVariantDiscounts(
   market: string,
   variantIds: readonly string[],
+  signal?: AbortSignal,
 ): Promise<Record<string, DiscountAnswer>> {
   const query = new URLSearchParams({ market, variants: variantIds.join(',') });
-  const response = await fetch(apiURL(`automatic-discounts?${query}`));
+  const response = await fetch(apiURL(`automatic-discounts?${query}`), { signal });
   if (!response.ok) throw new Error(MESSAGES.variantDiscountFailed(response.statusText));
   const body = (await response.json()) as { discounts?: Record<string, DiscountAnswer> };
   return body.discounts ?? {};
