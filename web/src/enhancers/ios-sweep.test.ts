@@ -190,6 +190,21 @@ describe('sweepIOSSafari', () => {
     expect(env.reload).not.toHaveBeenCalled();
   });
 
+  it('sweeps nothing when neither storage keeps the marker, however often the page loads', () => {
+    const local = new MemoryStorage({ displayCurrency: 'GBP' }, true);
+    const session = new MemoryStorage({ something: 'kept' }, true);
+    const { env, cookies } = environment({ local: () => local, session: () => session });
+    const before = [...cookies.jar.keys()];
+
+    for (let load = 0; load < 3; load++) expect(sweepIOSSafari(env)).toBe('done');
+
+    expect(local.contents()).toEqual({ displayCurrency: 'GBP' });
+    expect(session.contents()).toEqual({ something: 'kept' });
+    expect([...cookies.jar.keys()]).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+    expect(env.reload).not.toHaveBeenCalled();
+  });
+
   it('never reloads when storage cannot be opened at all', () => {
     const blocked = () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');

@@ -8,8 +8,9 @@ import { STORAGE_KEYS, SWEEP_VERSION } from '../constants';
  *
  * Never a reload loop: the page reloads only once the marker reads back as set, in local storage
  * and in session storage (so a tab whose local storage does not last, as in some private modes,
- * still sees that it swept). When storage cannot be written, the sweep clears what it can and goes
- * on without reloading.
+ * still sees that it swept). When only one of them keeps the marker, the sweep clears what it can
+ * and goes on without reloading. When neither does, it does nothing: the next page could not tell
+ * that it swept, and sweeping on every page would empty the cart (its cookie) on every page.
  */
 
 /** What the sweep reads and changes of the browser, so that tests can stand in for it. */
@@ -72,18 +73,27 @@ function clearCookies(env: SweepEnvironment): void {
   }
 }
 
-/** Clears a storage but the marker, and sets the marker; true when it reads back as set. */
-function sweepStorage(open: () => Storage): boolean {
+/** Sets the marker in a storage; true when it reads back as set. */
+function setMarker(open: () => Storage): boolean {
+  try {
+    const storage = open();
+    storage.setItem(STORAGE_KEYS.sweepVersion, SWEEP_VERSION);
+    return storage.getItem(STORAGE_KEYS.sweepVersion) === SWEEP_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+/** Clears a storage but the marker, as far as it lets itself be cleared. */
+function clearStorage(open: () => Storage): void {
   try {
     const storage = open();
     const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
     for (const key of keys) {
       if (key !== null && key !== STORAGE_KEYS.sweepVersion) storage.removeItem(key);
     }
-    storage.setItem(STORAGE_KEYS.sweepVersion, SWEEP_VERSION);
-    return storage.getItem(STORAGE_KEYS.sweepVersion) === SWEEP_VERSION;
   } catch {
-    return false;
+    // Storage that cannot be opened holds nothing to clear.
   }
 }
 
@@ -104,10 +114,13 @@ export function sweepIOSSafari(env: SweepEnvironment): 'reloading' | 'done' {
   if (sweptVersion(env.local) === SWEEP_VERSION || sweptVersion(env.session) === SWEEP_VERSION) {
     return 'done';
   }
-  const localSwept = sweepStorage(env.local);
-  const sessionSwept = sweepStorage(env.session);
+  const localMarked = setMarker(env.local);
+  const sessionMarked = setMarker(env.session);
+  if (!localMarked && !sessionMarked) return 'done';
+  clearStorage(env.local);
+  clearStorage(env.session);
   clearCookies(env);
-  if (!localSwept || !sessionSwept) return 'done';
+  if (!localMarked || !sessionMarked) return 'done';
   env.reload();
   return 'reloading';
 }
