@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { getPreorderContent } from '../api/storefront';
 
 /** The attributes of preorder-strip, by the spec's names. */
 export interface PreorderStripProps {
@@ -11,7 +10,8 @@ export interface PreorderStripProps {
 /**
  * The message of a variant whose message attribute is absent: its preordercontent metafield,
  * through the Storefront product query; undefined while it is on its way. A lookup that a change
- * of variant or an unmount makes stale is dropped.
+ * of variant or an unmount makes stale is dropped. The Storefront client loads only then: a theme
+ * that gives the message (as ours does) never pays for it.
  */
 function useFetchedMessage(handle: string | null, variantId: string | null) {
   const key = handle && variantId ? `${handle} ${variantId}` : null;
@@ -20,9 +20,11 @@ function useFetchedMessage(handle: string | null, variantId: string | null) {
   useEffect(() => {
     if (!key || !handle || !variantId) return;
     let current = true;
-    void getPreorderContent(handle, variantId).then((message) => {
-      if (current) setFetched({ key, message });
-    });
+    void import('../api/storefront')
+      .then(({ getPreorderContent }) => getPreorderContent(handle, variantId))
+      .then((message) => {
+        if (current) setFetched({ key, message });
+      });
     return () => {
       current = false;
     };
