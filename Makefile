@@ -5,6 +5,7 @@
 GO      ?= go
 BIN     := bin/knitfront
 NPM_CI  := web/node_modules/.installed
+LIGHTHOUSE_CI := bench/lighthouse/node_modules/.installed
 GO_DIRS := embed.go cmd internal bench
 # Listed, not ./...: web/node_modules holds Go files of its own.
 GO_PKGS := . ./cmd/... ./internal/... ./bench/...
@@ -53,11 +54,20 @@ lint: $(NPM_CI)
 	$(GO) vet $(GO_PKGS)
 	cd web && npm run typecheck --silent && npm run lint --silent
 
-bench: build
+# Each budget of DESIGN.md, printed against its baseline: the API's throughput and p99, the
+# JavaScript a product page loads, the collection page's requests and time, and Lighthouse.
+bench: build $(LIGHTHOUSE_CI)
 	scripts/ensure-wrk.sh
+	scripts/ensure-chromium.sh
 	$(GO) run ./bench/api
 	cd web && npx vite build --mode own-code --logLevel warn
 	node bench/size/main.mjs
+	node bench/page/main.mjs
+	node bench/lighthouse/main.mjs
+
+$(LIGHTHOUSE_CI): bench/lighthouse/package-lock.json
+	cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 clean:
 	rm -rf bin web/dist/knitfront*.js theme/assets/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js artifacts

@@ -35,7 +35,8 @@ export const WIDTHS = [1280, 390];
 
 const BINARY = join(repoRoot, 'bin', 'knitfront');
 const START_TIMEOUT_MS = 15_000;
-const CHROMIUM_ARGS = [
+/** Debian's Chromium, headless and offline: no background connections to Google's hosts. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -48,9 +49,10 @@ const CHROMIUM_ARGS = [
 
 /**
  * Starts `knitfront dev` with a database of its own, and returns its address and a stop function.
- * The demo catalogue loads into the empty database on start.
+ * The demo catalogue loads into the empty database on start. env adds environment variables, such
+ * as KNITFRONT_DEV_THEME_SETTINGS.
  */
-export async function startServer() {
+export async function startServer({ env = {} } = {}) {
   if (!existsSync(BINARY)) {
     throw new Error(`${BINARY} is missing: run make build first (make e2e does)`);
   }
@@ -61,6 +63,7 @@ export async function startServer() {
       KNITFRONT_ADDR: '127.0.0.1:0',
       DATABASE_URL: 'sqlite:' + join(dir, 'shop.db'),
       KNITFRONT_LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

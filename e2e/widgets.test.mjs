@@ -10,6 +10,14 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { WIDTHS, openShop } from './harness.mjs';
+import {
+  COLLECTION_CARDS,
+  COLLECTION_DISCOUNT_REQUESTS,
+  PRICES_READY_BUDGET_MS,
+  discountRequests,
+  measureCollectionPage,
+  recordPricesAndShifts,
+} from './page-metrics.mjs';
 
 // pebble-beanie: a 15% automatic discount in Lithuania (the new shopper's market).
 const DISCOUNTED = { handle: 'pebble-beanie', variant: '45123456003501', product: '8123456000035' };
@@ -27,9 +35,6 @@ const MARKET = 'LT';
 const MARKET_CURRENCY = 'EUR';
 const SWITCH_TO = 'USD';
 
-// The budget of DESIGN.md for a collection page.
-const COLLECTION_CARDS = 48;
-const PRICES_READY_BUDGET_MS = 300;
 // How long a layout shift is watched for after the load event.
 const SHIFT_WATCH_MS = 1500;
 // How long the proxy of the split-page test holds the second part of a page.
@@ -37,8 +42,6 @@ const HEADER_SPLIT_PAUSE_MS = 1000;
 const HEADER_SPLIT_WIDTH = 1024;
 // The theme's failsafe: an undefined price element shows its fallback after this delay.
 const FALLBACK_REVEAL_MS = 3000;
-
-const DISCOUNT_PATH = '/api/automatic-discount';
 
 let shop;
 before(async () => {
@@ -169,47 +172,6 @@ function recordPriceSamples({ oldSymbol, newSymbol }) {
 }
 
 /**
- * Records performance.now() when every product-price first shows a ready price (after parsing,
- * when the bundle has run), and each layout shift with the elements it moved.
- */
-function recordPricesAndShifts() {
-  window.kfAllPricesReadyAt = null;
-  const check = () => {
-    if (window.kfAllPricesReadyAt !== null || document.readyState === 'loading') return;
-    const prices = document.querySelectorAll('product-price');
-    if (prices.length === 0) return;
-    for (const price of prices) {
-      if (!price.querySelector(':scope > .kf-price[data-state=ready]')) return;
-    }
-    window.kfAllPricesReadyAt = performance.now();
-  };
-  new MutationObserver(check).observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-  });
-
-  window.kfShifts = [];
-  new PerformanceObserver((list) => {
-    for (const shift of list.getEntries()) {
-      if (shift.hadRecentInput) continue;
-      window.kfShifts.push({
-        value: shift.value,
-        at: Math.round(shift.startTime),
-        moved: shift.sources.map((source) => ({
-          node:
-            source.node instanceof Element
-              ? source.node.outerHTML.slice(0, 80).replace(/\s+/g, ' ')
-              : String(source.node?.nodeName),
-          from: [source.previousRect.x, source.previousRect.y, source.previousRect.width],
-          to: [source.currentRect.x, source.currentRect.y, source.currentRect.width],
-        })),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
-/**
  * Samples, just before each frame is painted (requestAnimationFrame), the prices the selector
  * finds: whether the element was defined yet, whether the shopper can see it, its text and height.
  */
@@ -307,16 +269,6 @@ async function readyPrice(page, selector) {
   });
 }
 
-/** Collects the page's discount lookups, single or batch. */
-function discountRequests(page) {
-  const requests = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith(DISCOUNT_PATH)) requests.push(url.pathname + url.search);
-  });
-  return requests;
-}
-
 describe('a discounted product', () => {
   for (const width of WIDTHS) {
     test(`shows the struck price and the badge on its card, its page, its search card and in the cart, at ${width} px`, async () => {
@@ -398,33 +350,24 @@ describe('a discounted product', () => {
 describe(`a collection page of ${COLLECTION_CARDS} cards`, () => {
   for (const width of WIDTHS) {
     test(`makes one discount request and shows every price within ${PRICES_READY_BUDGET_MS} ms of DOMContentLoaded, at ${width} px`, async (t) => {
-      const page = await shop.newPage({ width });
-      await page.addInitScript(recordPricesAndShifts);
-      const requests = discountRequests(page);
-      await page.goto(shop.url('/collections/all'));
-      await page.waitForFunction(() => window.kfAllPricesReadyAt !== null);
-      await page.waitForLoadState('networkidle');
-
-      // From the start of DOMContentLoaded: the bundle has run by then (a module script runs
-      // before it), and the theme's own DOMContentLoaded listeners count against the budget.
-      const { cards, readyAfterMs } = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation');
-        return {
-          cards: document.querySelectorAll('.card product-price').length,
-          readyAfterMs: window.kfAllPricesReadyAt - navigation.domContentLoadedEventStart,
-        };
-      });
+      const { cards, discountRequests: requests, readyAfterMs } = await measureCollectionPage(
+        shop,
+        width,
+      );
       t.diagnostic(
         `${width} px: ${requests.length} discount request(s); every price ready ` +
           `${readyAfterMs.toFixed(1)} ms after DOMContentLoaded`,
       );
       assert.equal(cards, COLLECTION_CARDS);
-      assert.equal(requests.length, 1, `discount requests: ${requests.join(', ')}`);
+      assert.equal(
+        requests.length,
+        COLLECTION_DISCOUNT_REQUESTS,
+        `discount requests: ${requests.join(', ')}`,
+      );
       assert.ok(
         readyAfterMs <= PRICES_READY_BUDGET_MS,
         `the last price showed ${readyAfterMs} ms after DOMContentLoaded`,
       );
-      await page.close();
     });
   }
 });

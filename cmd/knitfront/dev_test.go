@@ -88,6 +88,23 @@ func TestDevThemeSettings(t *testing.T) {
 		t.Errorf("the page's knitfrontConfig does not carry the overridden debug setting")
 	}
 
+	// The shop without the add-on, as bench/lighthouse compares it: no bundle, no placeholders.
+	if _, page := get(t, addr+"/products/oat-cable-sweater"); !strings.Contains(page, `<html class="no-js knitfront"`) ||
+		!strings.Contains(page, "/assets/knitfront.js") {
+		t.Errorf("the product page with the add-on lacks its bundle or its html class")
+	}
+	vars["KNITFRONT_DEV_THEME_SETTINGS"] = `{"knitfront_enabled": false}`
+	off, _, _ := startServer(t, []string{"dev"}, vars)
+	_, page := get(t, off+"/products/oat-cable-sweater")
+	for _, added := range []string{"knitfront.js", "knitfrontConfig", "no-js knitfront"} {
+		if strings.Contains(page, added) {
+			t.Errorf("the product page without the add-on has %q", added)
+		}
+	}
+	if !strings.Contains(page, "<product-price") || !strings.Contains(page, "€129,00") {
+		t.Errorf("the product page without the add-on lacks the theme's price")
+	}
+
 	vars["KNITFRONT_DEV_THEME_SETTINGS"] = `{"no_such_setting": 1}`
 	err := run(context.Background(), []string{"dev"}, env(vars), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "no_such_setting") {
