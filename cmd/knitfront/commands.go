@@ -135,7 +135,7 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 	}
 	changes.Subscribe(parts.discounts.Invalidate, invalidate.Catalog)
 	changes.Subscribe(rateService.Reload, invalidate.Rates)
-	prices := pricetable.NewCache(db, time.Now)
+	prices := pricetable.NewCache(db, time.Now, pricetable.CountLookups(m.CacheCounter("price_table")))
 	changes.Subscribe(prices.Invalidate, invalidate.Catalog)
 	var siteHandler http.Handler
 	if site.handler != nil {

@@ -76,6 +76,12 @@ func TestMetricsAndRequestLogs(t *testing.T) {
 		}
 	}
 
+	for range 2 {
+		if status := getJSON(t, addr+"/api/products/cache-prices", nil); status != http.StatusOK {
+			t.Fatalf("GET cache-prices = %d", status)
+		}
+	}
+
 	if status := getJSON(t, addr+"/metrics", nil); status != http.StatusNotFound {
 		t.Errorf("GET /metrics on the public address = %d; want 404, metrics are on their own listener", status)
 	}
@@ -90,10 +96,22 @@ func TestMetricsAndRequestLogs(t *testing.T) {
 		`knitfront_http_requests_total{code="404",method="GET",route="/"} 1`,
 		`knitfront_cache_lookups_total{cache="discounts",result="miss"} 1`,
 		`knitfront_cache_lookups_total{cache="discounts",result="hit"} 1`,
+		`knitfront_cache_lookups_total{cache="price_table",result="miss"} 1`,
+		`knitfront_cache_lookups_total{cache="price_table",result="hit"} 1`,
 		`knitfront_db_pool_connections_max_open 8`,
 	} {
 		if !strings.Contains(string(body), "\n"+sample+"\n") {
 			t.Errorf("the metrics lack %s:\n%s", sample, grepLines(string(body), "knitfront_"))
+		}
+	}
+	// Figures whose values depend on the moment: present, with a value.
+	for _, series := range []string{
+		`knitfront_http_request_duration_seconds_bucket{code="200",method="GET",route="GET /api/automatic-discount/{market}/{variantId}",le="0.005"} `,
+		`knitfront_rates_age_seconds `,
+		`knitfront_db_pool_connections_in_use `,
+	} {
+		if !strings.Contains(string(body), "\n"+series) {
+			t.Errorf("the metrics lack %s:\n%s", series, grepLines(string(body), "knitfront_"))
 		}
 	}
 }

@@ -40,11 +40,27 @@ type Cache struct {
 	// generation counts invalidations: a rebuild that began before one
 	// never makes its table current, and requests after one never join it.
 	generation uint64
+
+	countLookups func(hits, misses int)
+}
+
+// Option configures a Cache.
+type Option func(*Cache)
+
+// CountLookups has the cache report each request for the table to count: a
+// hit when the current table served it, a miss when it waited for a rebuild.
+// internal/metrics provides one.
+func CountLookups(count func(hits, misses int)) Option {
+	return func(c *Cache) { c.countLookups = count }
 }
 
 // NewCache returns a cache reading from src; now is the clock.
-func NewCache(src Source, now func() time.Time) *Cache {
-	return &Cache{src: src, now: now}
+func NewCache(src Source, now func() time.Time, opts ...Option) *Cache {
+	c := &Cache{src: src, now: now, countLookups: func(int, int) {}}
+	for _, opt := range opts {
+		opt(c)
+	}
+	return c
 }
 
 // Invalidate makes the next request rebuild the table: the catalogue or the
@@ -63,8 +79,10 @@ func (c *Cache) Current(ctx context.Context) (*Table, error) {
 	table, validUntil, generation := c.table, c.validUntil, c.generation
 	c.mu.Unlock()
 	if table != nil && c.now().Before(validUntil) {
+		c.countLookups(1, 0)
 		return table, nil
 	}
+	c.countLookups(0, 1)
 	done := c.builds.DoChan(strconv.FormatUint(generation, 10), func() (any, error) {
 		return c.rebuild(generation)
 	})

@@ -107,6 +107,22 @@ func TestCacheServesTheSameTableUntilStale(t *testing.T) {
 	}
 }
 
+func TestCacheCountsLookups(t *testing.T) {
+	src, clk, _ := fixture()
+	var hits, misses int
+	c := NewCache(src, clk.now, CountLookups(func(h, m int) { hits += h; misses += m }))
+	currentTable(t, c) // the first: built
+	currentTable(t, c)
+	currentTable(t, c)
+	c.Invalidate()
+	currentTable(t, c) // after a change: rebuilt
+	clk.advance(TTL)
+	currentTable(t, c) // stale: rebuilt
+	if hits != 2 || misses != 3 {
+		t.Errorf("hits, misses = %d, %d; want 2, 3", hits, misses)
+	}
+}
+
 func TestCacheKeepsAnUnchangedTable(t *testing.T) {
 	src, clk, c := fixture()
 	first := currentTable(t, c)
