@@ -6,27 +6,19 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, WIDTHS } from '../../e2e/harness.mjs';
 
 const [url, outDir = 'artifacts/harness'] = process.argv.slice(2);
 if (!url) throw new Error('usage: node dev/screenshot.mjs URL [out-dir]');
 await mkdir(outDir, { recursive: true });
 const name = new URL(url).search ? `widgets${new URL(url).search.replace(/\W+/g, '-')}` : 'widgets';
 
-for (const width of [1280, 390]) {
+for (const width of WIDTHS) {
   const profile = await mkdtemp(join(tmpdir(), 'kf-harness-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     viewport: { width, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
