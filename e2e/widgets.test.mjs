@@ -140,35 +140,56 @@ async function addToCart(page, variant) {
   assert.equal(response.status(), 200, await response.text());
 }
 
+/** The figures of the cart totals areas, which the cart totals enhancer writes. */
+const CART_TOTALS_FIGURES = '[data-cart-totals] [data-cart-value]';
+
+/** How many prices a page shows: its price widgets and the figures of its cart totals. */
+function countPlacements(page) {
+  return page.evaluate(
+    (figures) =>
+      document.querySelectorAll('product-price').length +
+      [...document.querySelectorAll(figures)].filter((figure) => !figure.closest('[hidden]'))
+        .length,
+    CART_TOTALS_FIGURES,
+  );
+}
+
 // Installed before the page's own scripts (addInitScript): each records what the page did.
 
 /**
- * Samples every price after each batch of DOM changes: how many show the market currency, the
- * display currency, or a skeleton. A sample is taken at each microtask checkpoint after a change,
- * so prices rendered in two tasks (or two frames) show up as a mixed sample.
+ * Samples every price just before each frame is painted (requestAnimationFrame), the price
+ * widgets' and the figures of the cart totals (drawer and cart page): how many show the market
+ * currency, the display currency, or a skeleton. Prices the shopper sees change in two frames show
+ * up as a mixed sample.
  */
-function recordPriceSamples({ oldSymbol, newSymbol }) {
+function recordPriceSamples({ oldSymbol, newSymbol, figures }) {
   window.kfSamples = [];
   const sample = () => {
     const counts = { old: 0, new: 0, loading: 0, total: 0 };
-    for (const price of document.querySelectorAll('product-price > .kf-price')) {
+    const count = (text, loading) => {
       counts.total++;
-      const text = price.querySelector('.kf-price__current')?.textContent ?? '';
-      if (price.dataset.state !== 'ready') counts.loading++;
+      if (loading) counts.loading++;
       else if (text.startsWith(newSymbol)) counts.new++;
       else if (text.startsWith(oldSymbol)) counts.old++;
+    };
+    for (const price of document.querySelectorAll('product-price > .kf-price')) {
+      const text = price.querySelector('.kf-price__current')?.textContent ?? '';
+      count(text, price.dataset.state !== 'ready');
+    }
+    for (const figure of document.querySelectorAll(figures)) {
+      if (figure.closest('[hidden]')) continue;
+      count(figure.textContent.replace('−', ''), figure.querySelector('.kf-skeleton') !== null);
     }
     const last = window.kfSamples.at(-1);
     if (!last || ['old', 'new', 'loading'].some((key) => last[key] !== counts[key])) {
       window.kfSamples.push(counts);
     }
   };
-  new MutationObserver(sample).observe(document, {
-    subtree: true,
-    childList: true,
-    characterData: true,
-    attributes: true,
-  });
+  const frame = () => {
+    sample();
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 }
 
 /**
@@ -206,6 +227,7 @@ describe('switching the display currency', () => {
         await page.addInitScript(recordPriceSamples, {
           oldSymbol: money(0, MARKET_CURRENCY)[0],
           newSymbol: money(0, SWITCH_TO)[0],
+          figures: CART_TOTALS_FIGURES,
         });
         // A cart with a discounted line and a compare-at line: both price placements of the
         // cart, in the drawer and on the page.
@@ -221,11 +243,15 @@ describe('switching the display currency', () => {
           before.map(() => 'ready'),
         );
 
+        // The price widgets, and on every page the drawer's cart totals (the cart page's too).
+        const placements = await countPlacements(page);
+        assert.ok(placements > before.length, 'the cart totals are not counted');
+
         await page.evaluate(() => (window.kfSamples.length = 0));
         await chooseCurrency(page, SWITCH_TO);
         await page.waitForFunction(
           (count) => window.kfSamples.some((sample) => sample.new === count),
-          before.length,
+          placements,
         );
 
         // The first sample that shows a price in the new currency shows all of them in it.
@@ -233,7 +259,7 @@ describe('switching the display currency', () => {
         const first = samples.find((sample) => sample.new > 0);
         assert.deepEqual(
           first,
-          { old: 0, new: before.length, loading: 0, total: before.length },
+          { old: 0, new: placements, loading: 0, total: placements },
           `prices changed currency one by one: ${JSON.stringify(samples)}`,
         );
         // Each shows the spec's conversion: the market amount times the market currency's
