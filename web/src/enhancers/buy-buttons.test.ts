@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BREAKPOINT_MOBILE_PX,
   BUTTON_STEP_TIMEOUT_MS,
   COMPLETION_POLL_MS,
   EVENTS,
@@ -7,9 +8,10 @@ import {
   PRICE_RETRY_INTERVAL_MS,
   PRICE_RETRY_LIMIT,
   PRICE_STABLE_DELAY_MS,
+  SKELETON_HEIGHT_PX,
   SKELETON_HIDE_DELAY_MS,
 } from '../constants';
-import { BUY_BUTTONS_STATE, startBuyButtons } from './buy-buttons';
+import { BUY_BUTTON_STYLES, BUY_BUTTONS_STATE, startBuyButtons } from './buy-buttons';
 
 interface PageOptions {
   /** The variant is open for pre-order: Add to cart hidden, the pre-order button shown. */
@@ -347,6 +349,25 @@ describe('the completion poll', () => {
     start({ price: null });
     await vi.advanceTimersByTimeAsync(3 * COMPLETION_POLL_MS);
     expect(info).not.toHaveBeenCalled();
+  });
+});
+
+describe('the stylesheet', () => {
+  it(`covers the buy buttons with a ${SKELETON_HEIGHT_PX} px skeleton while loading`, () => {
+    expect(BUY_BUTTON_STYLES).toContain(
+      `[${BUY_BUTTONS_STATE}=loading] .product-form__buttons::after{content:"";position:absolute;top:0;left:0;right:0;height:${SKELETON_HEIGHT_PX}px;`,
+    );
+  });
+
+  it(`gives the buy buttons and the disclaimer way to the footer up to ${BREAKPOINT_MOBILE_PX} px`, () => {
+    expect(BUY_BUTTON_STYLES).toMatch(
+      new RegExp(
+        `@media \\(max-width:${BREAKPOINT_MOBILE_PX}px\\)\\{\\s*\\[${BUY_BUTTONS_STATE}\\] \\.product-form__buttons:not\\(\\.pdp-cta-footer \\*\\),\\[${BUY_BUTTONS_STATE}\\] \\.product-form__disclaimer\\{display:none\\}`,
+      ),
+    );
+    expect(BUY_BUTTON_STYLES).toContain(
+      `@media (min-width:${BREAKPOINT_MOBILE_PX + 1}px){.pdp-cta-footer{display:none}}`,
+    );
   });
 });
 

@@ -34,7 +34,7 @@ declare global {
 }
 
 /**
- * The page's state for the stylesheet (styles.ts), on <html>, where no re-render of the theme's
+ * The page's state for the stylesheet (BUY_BUTTON_STYLES), on <html>, where no re-render of the theme's
  * product section takes it away: 'loading' while the skeleton covers the buy buttons and the
  * back-in-stock widget is hidden, 'ready' once it is gone. Its presence also moves the buy buttons
  * into the sticky footer on narrow screens.
