@@ -6,11 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { WIDTHS, openShop } from './harness.mjs';
+import { VISIBLE_ADD_TO_CART, VISIBLE_PREORDER, WIDTHS, openShop } from './harness.mjs';
 
-// The buy buttons a shopper can press: the product form's, or on a phone the sticky footer's copies.
-const ADD_TO_CART = 'button[id^="ProductSubmitButton-"]:visible';
-const PREORDER = 'button[id^="PreorderButton-"]:visible';
 const BEANIE_OAT = 45123456003501; // 15% automatic discount in LT: €35 → €29.75
 const MITTENS_NAVY_S = 45123456003101; // pre-order, fixed deposit (€10, £9)
 const MITTENS_DEPOSIT = 4123456311;
@@ -118,7 +115,7 @@ async function leaveFor(page, path) {
 }
 
 /** Adds through a product page's form, as a shopper does; the drawer opens. */
-async function addFromProductPage(page, handle, button = ADD_TO_CART) {
+async function addFromProductPage(page, handle, button = VISIBLE_ADD_TO_CART) {
   await leaveFor(page, `/products/${handle}`);
   await page.click(button);
   await page.waitForSelector('cart-drawer.active .drawer__footer .totals');
@@ -148,7 +145,7 @@ describe('the cart drawer footer', () => {
     await footerMatchesCart(page);
 
     // The theme's pre-order button: a 30% deposit, which the cart gives as an amount.
-    await addFromProductPage(page, 'frost-fair-isle-hat', PREORDER);
+    await addFromProductPage(page, 'frost-fair-isle-hat', VISIBLE_PREORDER);
     await footerMatchesCart(page);
 
     // CartJS: a fixed deposit, which the cart gives only as the plan's value.
@@ -205,7 +202,7 @@ describe('the cart drawer footer', () => {
     test(`agrees with /cart.js in ${country}, and shown in ${display}`, async () => {
       const page = await shop.newPage({ width: 390 });
       await page.goto(shop.url(`/?country=${country}`));
-      await addFromProductPage(page, 'snowflake-mittens', PREORDER);
+      await addFromProductPage(page, 'snowflake-mittens', VISIBLE_PREORDER);
       await addFromProductPage(page, 'fireside-turtleneck');
       const cart = await footerMatchesCart(page);
       assert.equal(cart.currency, currency);
@@ -237,7 +234,7 @@ describe('the recalculation nudge', () => {
     await page.waitForLoadState('load');
     await page.waitForTimeout(1100); // it starts 1 s after load
 
-    await page.click(ADD_TO_CART);
+    await page.click(VISIBLE_ADD_TO_CART);
     await page.waitForFunction(() => window.cartFixes === 1);
     await page.waitForTimeout(1000);
 

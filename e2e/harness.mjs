@@ -33,6 +33,16 @@ export const artifactsDir = join(repoRoot, 'artifacts', 'screenshots');
 /** The page widths every page is looked at: desktop and phone. */
 export const WIDTHS = [1280, 390];
 
+/** The buy buttons a shopper can press: the product form's, or on a phone the sticky footer's copies. */
+export const VISIBLE_ADD_TO_CART = 'button[id^="ProductSubmitButton-"]:visible';
+export const VISIBLE_PREORDER = 'button[id^="PreorderButton-"]:visible';
+
+/** Chooses a display currency in the header's currency switcher. */
+export async function chooseCurrency(page, currency) {
+  await page.click('.header__icons currency-switcher .kf-currency__button');
+  await page.click(`.header__icons currency-switcher [role=option][data-currency=${currency}]`);
+}
+
 const BINARY = join(repoRoot, 'bin', 'knitfront');
 const START_TIMEOUT_MS = 15_000;
 /** Debian's Chromium, headless and offline: no background connections to Google's hosts. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { WIDTHS, openShop } from './harness.mjs';
+import { WIDTHS, chooseCurrency, openShop } from './harness.mjs';
 
 const SECTION = 'template--product__main';
 // Sage / XS at the full price; Rose / S 25% off by a variant discount.
@@ -59,11 +59,6 @@ async function buttonsReady(page) {
   await page.waitForFunction(
     () => document.documentElement.getAttribute('data-kf-buy-buttons') === 'ready',
   );
-}
-
-async function chooseCurrency(page, currency) {
-  await page.click('.header__icons currency-switcher .kf-currency__button');
-  await page.click(`.header__icons currency-switcher [role=option][data-currency=${currency}]`);
 }
 
 describe('the buy button', () => {

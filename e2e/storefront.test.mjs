@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { WIDTHS, loadSelectors, openShop } from './harness.mjs';
+import { VISIBLE_ADD_TO_CART, VISIBLE_PREORDER, WIDTHS, loadSelectors, openShop } from './harness.mjs';
 
 const PAGES = [
   ['home', '/'],
@@ -18,9 +18,6 @@ const PAGES = [
   ['knitters', '/pages/knitters'],
 ];
 
-// The buy buttons a shopper can press: the product form's, or on a phone the sticky footer's copies.
-const ADD_TO_CART = 'button[id^="ProductSubmitButton-"]:visible';
-const PREORDER = 'button[id^="PreorderButton-"]:visible';
 
 let shop;
 before(async () => {
@@ -130,7 +127,7 @@ describe('a shopper', () => {
       );
       assert.equal((await page.textContent('.size-pill[aria-current="true"]')).trim(), 'M');
 
-      await page.click(ADD_TO_CART);
+      await page.click(VISIBLE_ADD_TO_CART);
       await page.waitForSelector('cart-drawer.active #CartDrawer-CartItems .cart-item');
       assert.match(await page.textContent('#CartDrawer-CartItems'), /Harbour Rib Sweater/);
       assert.match(await page.textContent('#cart-icon-bubble'), /1/);
@@ -211,7 +208,7 @@ describe('a shopper', () => {
       'Add to cart gives way to Pre-order',
     );
 
-    await page.click(PREORDER);
+    await page.click(VISIBLE_PREORDER);
     await page.waitForSelector('cart-drawer.active .cart-item__plan');
     assert.match(await page.textContent('cart-drawer .totals'), /Due today\s*€23\b/);
     await shop.screenshot(page, 'cart-drawer-preorder', { fullPage: false });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
-import { WIDTHS, openShop } from './harness.mjs';
+import { WIDTHS, chooseCurrency, openShop } from './harness.mjs';
 import {
   COLLECTION_CARDS,
   COLLECTION_DISCOUNT_REQUESTS,
@@ -124,12 +124,6 @@ function shownPrices(page) {
       };
     }),
   );
-}
-
-/** Chooses a display currency in the header's currency switcher. */
-async function chooseCurrency(page, currency) {
-  await page.click('.header__icons currency-switcher .kf-currency__button');
-  await page.click(`.header__icons currency-switcher [role=option][data-currency=${currency}]`);
 }
 
 /** Adds a variant to the shopper's cart with the AJAX API, as the product form does. */

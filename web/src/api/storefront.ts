@@ -187,22 +187,18 @@ export async function getPreorderContent(
   handle: string,
   variantId: string,
 ): Promise<string | null> {
-  let answer;
   try {
-    answer = await request<{
+    const { data, error } = await request<{
       product: {
         variants: { nodes: { id: string; metafield: { value: string } | null }[] };
       } | null;
     }>(PRODUCT_VARIANTS, { handle });
+    if (error) throw error;
+    const wanted = variantGid(variantId);
+    const variant = data?.product?.variants.nodes.find((node) => node.id === wanted);
+    return variant?.metafield?.value ?? null;
   } catch (error) {
     console.error(error);
     return null;
   }
-  const { data, error } = answer;
-  if (error) {
-    console.error(error);
-    return null;
-  }
-  const variant = data?.product?.variants.nodes.find((node) => node.id === variantGid(variantId));
-  return variant?.metafield?.value ?? null;
 }

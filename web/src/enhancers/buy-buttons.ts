@@ -24,6 +24,7 @@ import {
 } from '../theme/selectors';
 import { createBuyButtonSteps } from './buy-button-steps';
 import { createCtaFooter, FOOTER_HEIGHT_PROPERTY } from './cta-footer';
+import { setText } from './dom';
 import { watchPrice } from './price-watch';
 
 declare global {
@@ -64,10 +65,6 @@ ${BUY} body{padding-bottom:var(${FOOTER_HEIGHT_PROPERTY},0px)}
 const PRICE_TEXT = 'data-kf-buy-price';
 const PREORDER_COPY = 'data-kf-preorder-copy';
 const PREORDER_COPY_ID_SUFFIX = '-Copy';
-
-function setText(element: Element, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 /** The last text of a button's own label, so that the price reads on in the same line of text. */
 function labelText(button: HTMLButtonElement): Text | null {

@@ -12,6 +12,7 @@ import {
   CART_TOTALS_VALUE,
 } from '../theme/selectors';
 import { onCartChange } from './cart-changes';
+import { setText } from './dom';
 
 /**
  * The cart drawer footer's totals (spec section 1): the total, with pre-order lines counting only
@@ -116,11 +117,6 @@ function show(area: HTMLElement): void {
   const count = area.querySelector<HTMLElement>(CART_TOTALS_ITEM_COUNT);
   const text = totals.itemCount === 1 ? count?.dataset.one : count?.dataset.other;
   if (count && text) setText(count, text.replace('{count}', String(totals.itemCount)));
-}
-
-/** Changes a text only when it differs: the area is a live region, read out on each change. */
-function setText(element: HTMLElement, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
 }
 
 function showAll(): void {

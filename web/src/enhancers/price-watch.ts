@@ -7,7 +7,7 @@ import {
 import { PRICE_CONTAINER } from '../theme/selectors';
 
 /** The price the product page shows: the price widget's current price once it is ready. */
-export const SHOWN_PRICE = `${PRICE_CONTAINER} .kf-price[data-state="ready"] .kf-price__current`;
+const SHOWN_PRICE = `${PRICE_CONTAINER} .kf-price[data-state="ready"] .kf-price__current`;
 
 export interface PriceWatch {
   /** The price, each time it has stayed the same for 100 ms after a change. */
