@@ -43,6 +43,16 @@ export async function chooseCurrency(page, currency) {
   await page.click(`.header__icons currency-switcher [role=option][data-currency=${currency}]`);
 }
 
+/**
+ * Opens the home page in a country as a shopper's link does, and waits until the bundle has taken
+ * the country in (it then removes the parameter from the address): what the shopper stores
+ * before that is overwritten by the market's currency.
+ */
+export async function openInCountry(page, shop, country) {
+  await page.goto(shop.url(`/?country=${country}`));
+  await page.waitForFunction(() => !new URL(window.location.href).searchParams.has('country'));
+}
+
 const BINARY = join(repoRoot, 'bin', 'knitfront');
 const START_TIMEOUT_MS = 15_000;
 /** Debian's Chromium, headless and offline: no background connections to Google's hosts. */
@@ -129,9 +139,10 @@ export async function launchBrowser() {
  * console errors, uncaught exceptions and failed requests; closing it fails the test when there
  * were any (a test that expects one passes it to allow). Each new page starts a new shopper, with
  * no cookies and no stored data (so no cart and the default country), unless keepCookies is set.
+ * env adds environment variables of the server, as startServer's does.
  */
-export async function openShop() {
-  const server = await startServer();
+export async function openShop({ env = {} } = {}) {
+  const server = await startServer({ env });
   let browser;
   try {
     browser = await launchBrowser();
