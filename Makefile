@@ -6,11 +6,11 @@ GO      ?= go
 BIN     := bin/knitfront
 NPM_CI  := web/node_modules/.installed
 LIGHTHOUSE_CI := bench/lighthouse/node_modules/.installed
-GO_DIRS := embed.go cmd internal bench
+GO_DIRS := embed.go cmd internal bench tools
 # Listed, not ./...: web/node_modules holds Go files of its own.
-GO_PKGS := . ./cmd/... ./internal/... ./bench/...
+GO_PKGS := . ./cmd/... ./internal/... ./bench/... ./tools/...
 
-.PHONY: run build theme test test-go test-web theme-check e2e lint bench clean
+.PHONY: run build theme extension test test-go test-web theme-check e2e lint bench clean graphql-check
 
 run: build
 	$(BIN) dev
@@ -24,12 +24,35 @@ build: $(NPM_CI)
 theme: build
 	$(BIN) theme bin/knitfront-theme.zip
 
+# The theme app extension a Shopify app adds to any Online Store 2.0 theme (docs/install-theme.md):
+# the bundle vite built into web/dist, and the cart library `build` copied into theme/assets,
+# copied into its assets after the previous build's chunks there are removed.
+extension: build
+	rm -f extensions/knitfront/assets/knitfront*.js
+	cp web/dist/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js extensions/knitfront/assets/
+
 # npm ci again whenever the lock file changes.
 $(NPM_CI): web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: build lint test-go test-web theme-check e2e
+test: build lint graphql-check test-go test-web theme-check e2e
+
+# Shopify's published 2025-10 schemas (introspection results) from the pinned npm package, into a
+# git-ignored cache: used to validate, never committed.
+SHOPIFY_SCHEMAS := .cache/shopify-dev-mcp-1.16.0/package/dist/data
+ADMIN_SCHEMA := $(SHOPIFY_SCHEMAS)/admin_2025-10.json.gz
+STOREFRONT_SCHEMA := $(SHOPIFY_SCHEMAS)/storefront-graphql_2025-10.json.gz
+$(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA) &:
+	mkdir -p .cache/shopify-dev-mcp-1.16.0
+	cd .cache/shopify-dev-mcp-1.16.0 && npm pack @shopify/dev-mcp@1.16.0 --silent >/dev/null && \
+	  tar -xzf shopify-dev-mcp-1.16.0.tgz package/dist/data/admin_2025-10.json.gz \
+	    package/dist/data/storefront-graphql_2025-10.json.gz && rm shopify-dev-mcp-1.16.0.tgz
+
+# Every Admin operation internal/shopify sends, every Storefront operation of web/src/api and the
+# dev storefront's schema, validated against Shopify's schemas: a wrong field fails here.
+graphql-check: $(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA)
+	$(GO) run ./tools/graphql-check -admin $(ADMIN_SCHEMA) -storefront $(STOREFRONT_SCHEMA)
 
 # PostgreSQL must answer: a failed start stops the tests here rather than letting them skip it.
 test-go:
@@ -39,8 +62,8 @@ test-go:
 test-web: $(NPM_CI)
 	cd web && npm test --silent
 
-# Shopify Theme Check on theme/: any error fails.
-theme-check: build
+# Shopify Theme Check on theme/ and on the theme app extension: any error fails.
+theme-check: extension
 	node e2e/theme-check.mjs
 
 # Browser tests: each starts the built bin/knitfront dev and Debian's chromium.
@@ -54,7 +77,7 @@ lint: $(NPM_CI)
 	$(GO) vet $(GO_PKGS)
 	cd web && npm run typecheck --silent && npm run lint --silent
 
-# Each budget of DESIGN.md, printed against its baseline: the API's throughput and p99, the
+# Each budget of docs/design.md, printed against its baseline: the API's throughput and p99, the
 # JavaScript a product page loads, the collection page's requests and time, and Lighthouse. Every
 # benchmark runs; the target fails at the end when any was over its budget.
 bench: build $(LIGHTHOUSE_CI)
@@ -73,4 +96,6 @@ $(LIGHTHOUSE_CI): bench/lighthouse/package-lock.json
 	touch $@
 
 clean:
-	rm -rf bin web/dist/knitfront*.js theme/assets/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js artifacts
+	rm -rf bin web/dist/knitfront*.js theme/assets/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js \
+	  extensions/knitfront/assets/knitfront*.js extensions/knitfront/assets/jquery.min.js \
+	  extensions/knitfront/assets/cart.min.js artifacts

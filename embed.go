@@ -31,6 +31,16 @@ func Theme() fs.FS { return sub(theme, "theme") }
 // bundle.
 func DevAssets() fs.FS { return sub(theme, "theme/assets") }
 
+// extensions/knitfront is the theme app extension; its assets/ also
+// receives the bundle (make extension), which dev serves from web/dist.
+//
+//go:embed extensions/knitfront/blocks extensions/knitfront/locales extensions/knitfront/assets/knitfront-blocks.css
+var appExtension embed.FS
+
+// AppExtension returns the theme app extension: blocks/, locales/ and
+// the stylesheet of assets/.
+func AppExtension() fs.FS { return sub(appExtension, "extensions/knitfront") }
+
 func sub(fsys fs.FS, dir string) fs.FS {
 	s, err := fs.Sub(fsys, dir)
 	if err != nil {

@@ -8,12 +8,14 @@ require (
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/osteele/liquid v1.9.2
 	github.com/pressly/goose/v3 v3.29.0
+	github.com/vektah/gqlparser/v2 v2.5.64
 	golang.org/x/sync v0.24.0
 	github.com/prometheus/client_golang v1.25.0
 	modernc.org/sqlite v1.61.1
 )
 
 require (
+	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect

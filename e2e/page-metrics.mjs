@@ -2,7 +2,7 @@
 // storefront: when every price is ready, which layout shifts happened, and the discount requests
 // a collection page makes.
 
-/** The DESIGN.md budget of a collection page: one discount request for its 48 cards, every price
+/** The budget of a collection page: one discount request for its 48 cards, every price
  * shown within 300 ms of DOMContentLoaded. */
 export const COLLECTION_CARDS = 48;
 export const COLLECTION_DISCOUNT_REQUESTS = 1;

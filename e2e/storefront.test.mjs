@@ -54,6 +54,7 @@ describe("the enhancers' selectors", () => {
     BUY_BUTTONS: ['/products/oat-cable-sweater', true],
     ADD_TO_CART_BUTTON: ['/products/oat-cable-sweater', true],
     PRICE_CONTAINER: ['/products/oat-cable-sweater', true],
+    PRODUCT_PRICE: ['/products/oat-cable-sweater', true],
     PDP_CTA_FOOTER: ['/products/oat-cable-sweater', false],
     DISCLAIMER: ['/products/oat-cable-sweater', true],
     PREORDER_BUTTON: ['/products/snowfall-yoke-sweater', true],
@@ -68,6 +69,10 @@ describe("the enhancers' selectors", () => {
     CART_TOTALS_VALUE: ['/cart', true],
     CART_TOTALS_CONDITION: ['/cart', true],
     CART_TOTALS_ITEM_COUNT: ['/cart', true],
+    // Kept in the layout but invisible while the display currency is the one checkout charges.
+    CART_TOTALS_CHARGED: ['/cart', false],
+    // The pre-order's payment options say what is due today.
+    MONEY_SLOT: ['/products/snowfall-yoke-sweater', false],
   };
 
   test('the module lists exactly the selectors this test knows', () => {

@@ -56,7 +56,7 @@ async function api(path) {
   return response.json();
 }
 
-/** Formats money as the widgets must (spec section 9): narrow symbol, no fraction digits. */
+/** Formats money as the widgets must: narrow symbol, no fraction digits. */
 function money(amount, currency) {
   return new Intl.NumberFormat('en', {
     style: 'currency',
@@ -172,7 +172,9 @@ function recordPriceSamples({ oldSymbol, newSymbol, figures }) {
     }
     for (const figure of document.querySelectorAll(figures)) {
       if (figure.closest('[hidden]')) continue;
-      count(figure.textContent.replace('−', ''), figure.querySelector('.kf-skeleton') !== null);
+      // A converted total reads '≈ $40' or '≈ −$6': the figure's currency follows its marks.
+      const figureText = figure.textContent.replace(/^[≈−\s]+/, '');
+      count(figureText, figure.querySelector('.kf-skeleton') !== null);
     }
     const last = window.kfSamples.at(-1);
     if (!last || ['old', 'new', 'loading'].some((key) => last[key] !== counts[key])) {

@@ -23,6 +23,9 @@ export default defineConfig(({ command, mode }) => ({
         minify: true,
         // Pure annotations only help a later bundler; there is none.
         comments: { annotation: false },
+        // What the entry shares with the chunks loaded on demand goes to one chunk, not one per set
+        // of sharers, so that a page waits on as few requests as it can before any price shows.
+        codeSplitting: { groups: [{ name: 'shared', tags: ['$initial'], minShareCount: 2 }] },
         // The knitfront- prefix lets the copy step find and remove stale chunks in theme/assets,
         // which also holds the theme's own scripts. A page's own code (a dynamic import) is named
         // after its module; what it shares with the entry (React, the constants, the API client)

@@ -1,4 +1,4 @@
-// Measures the Lighthouse budget of DESIGN.md: the performance score of the dev storefront's
+// Measures the Lighthouse budget: the performance score of the dev storefront's
 // product page is at least 95, and at most 3 points below the same page with the add-on removed.
 //
 // It starts two `bin/knitfront dev` (built by `make bench`), each with a fresh database: one as

@@ -1,4 +1,4 @@
-// Measures the collection page budget of DESIGN.md on `knitfront dev` (built by `make bench`): a
+// Measures the collection page budget on `knitfront dev` (built by `make bench`): a
 // page of 48 cards makes one discount request in all, and shows every price within 300 ms of
 // DOMContentLoaded. It loads the page as a new shopper several times at each width in Debian's
 // Chromium and prints the worst request count and the median and worst time, as ratios to the

@@ -1,4 +1,4 @@
-// Measures the widget JavaScript budget of DESIGN.md: on a product page, at most 85 KB gzipped in
+// Measures the widget JavaScript budget: on a product page, at most 85 KB gzipped in
 // all, React and react-dom included, and at most 20 KB gzipped of our own code.
 //
 // It builds nothing: `make bench` first builds web/dist (the bundle as shipped) and

@@ -16,10 +16,9 @@ import (
 	"knitfront/internal/api"
 	"knitfront/internal/catalog"
 	"knitfront/internal/demo"
-	"knitfront/internal/discount"
 	"knitfront/internal/invalidate"
 	"knitfront/internal/metrics"
-	"knitfront/internal/pricetable"
+	"knitfront/internal/pricing"
 	"knitfront/internal/store"
 	"knitfront/internal/storefront"
 )
@@ -29,7 +28,7 @@ const shutdownTimeout = 25 * time.Second
 
 // openStore connects to the configured database and applies its migrations.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (*store.DB, error) {
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := store.OpenWithin(ctx, cfg.DatabaseURL, cfg.DBTimeout)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +68,11 @@ func dev(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.Wri
 		}
 		log.Info("demo catalogue loaded", "summary", sum.String())
 	}
-	return runServer(ctx, cfg, db, log, ratesPlan{feedURL: cfg.RatesURL, seed: true}, devSite)
+	site := devSite
+	if cfg.DevTheme != "" {
+		site.assets = devThemeAssets(cfg.DevTheme)
+	}
+	return runServer(ctx, cfg, db, log, ratesPlan{feedURL: cfg.RatesURL, seed: true}, site)
 }
 
 // site is what a serving command serves beside the API: the files under
@@ -77,16 +80,19 @@ func dev(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.Wri
 type site struct {
 	assets  fs.FS
 	handler func(s siteParts) (http.Handler, error)
+	// ownOriginMayPost lets the site's own pages post reviews: the dev
+	// storefront's. Under serve only the configured origins may.
+	ownOriginMayPost bool
 }
 
 // siteParts are the pieces of the server a site's handler shares.
 type siteParts struct {
-	cfg       config
-	log       *slog.Logger
-	db        *store.DB
-	discounts *discount.Service
-	assets    *api.Assets
-	changes   *invalidate.Hub
+	cfg     config
+	log     *slog.Logger
+	db      *store.DB
+	prices  *pricing.Model
+	assets  *api.Assets
+	changes *invalidate.Hub
 }
 
 // apiSite is `serve`'s: the widget bundle, and nothing outside the API.
@@ -94,9 +100,14 @@ var apiSite = site{assets: knitfront.WebBundle()}
 
 // devSite is `dev`'s: the theme's assets (where the web build copies the
 // bundle too), and the dev storefront with the demo catalogue's pictures.
-var devSite = site{assets: knitfront.DevAssets(), handler: func(p siteParts) (http.Handler, error) {
+// With --theme, another theme's, with the app extension.
+var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, handler: func(p siteParts) (http.Handler, error) {
+	theme, app := knitfront.Theme(), fs.FS(nil)
+	if p.cfg.DevTheme != "" {
+		theme, app = os.DirFS(p.cfg.DevTheme), knitfront.AppExtension()
+	}
 	front, err := storefront.New(storefront.Config{
-		Log: p.log, Store: p.db, Discounts: p.discounts, Theme: knitfront.Theme(), AssetURL: p.assets.URL,
+		Log: p.log, Store: p.db, Prices: p.prices, Theme: theme, AppExtension: app, AssetURL: p.assets.URL,
 		Settings: p.cfg.ThemeSettings,
 	})
 	if err != nil {
@@ -105,6 +116,7 @@ var devSite = site{assets: knitfront.DevAssets(), handler: func(p siteParts) (ht
 	p.changes.Subscribe(front.Invalidate, invalidate.Catalog)
 	mux := http.NewServeMux()
 	mux.Handle("GET /demo-images/", demo.Images())
+	mux.Handle("/admin/", devAdminAPI(p.cfg, p.log))
 	mux.Handle("/", front)
 	return mux, nil
 }}
@@ -126,17 +138,20 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 
 	var changes invalidate.Hub
 	parts := siteParts{
-		cfg:       cfg,
-		log:       log,
-		db:        db,
-		discounts: discount.NewService(db, time.Now, discount.CountCacheLookups(m.CacheCounter("discounts"))),
-		assets:    api.NewAssets(site.assets, log),
-		changes:   &changes,
+		cfg:     cfg,
+		log:     log,
+		db:      db,
+		prices:  pricing.New(db, time.Now, pricing.CountLookups(m.CountPriceLookups)),
+		assets:  api.NewAssets(site.assets, log),
+		changes: &changes,
 	}
-	changes.Subscribe(parts.discounts.Invalidate, invalidate.Catalog)
+	changes.Subscribe(parts.prices.Invalidate, invalidate.Catalog)
 	changes.Subscribe(rateService.Reload, invalidate.Rates)
-	prices := pricetable.NewCache(db, time.Now, pricetable.CountLookups(m.CacheCounter("price_table")))
-	changes.Subscribe(prices.Invalidate, invalidate.Catalog)
+	webhooks, stopShopify, err := startShopify(cfg, db, log)
+	if err != nil {
+		return err
+	}
+	defer stopShopify()
 	var siteHandler http.Handler
 	if site.handler != nil {
 		if siteHandler, err = site.handler(parts); err != nil {
@@ -144,19 +159,20 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		}
 	}
 	server := api.New(api.Config{
-		Log:            log,
-		DB:             db,
-		Discounts:      parts.discounts,
-		Assets:         parts.assets,
-		Site:           siteHandler,
-		Rates:          rateService,
-		Prices:         prices,
-		Variants:       db,
-		Reviews:        newReviews(cfg, db),
-		AllowedOrigins: cfg.AllowedOrigins,
-		TrustedProxies: cfg.TrustedProxies,
-		AdminToken:     cfg.AdminToken,
-		Requests:       m,
+		Log:              log,
+		DB:               db,
+		Assets:           parts.assets,
+		Site:             siteHandler,
+		Rates:            rateService,
+		Prices:           parts.prices,
+		Reviews:          newReviews(cfg, db),
+		AllowedOrigins:   cfg.AllowedOrigins,
+		OwnOriginMayPost: site.ownOriginMayPost,
+		DBTimeout:        cfg.DBTimeout,
+		TrustedProxies:   cfg.TrustedProxies,
+		AdminToken:       cfg.AdminToken,
+		Requests:         m,
+		Webhooks:         webhooks,
 	})
 
 	stopWatching := watchChanges(db, &changes, log)

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -45,16 +46,25 @@ func commands() []command {
 		{"serve", "", "Serve the JSON API (production): migrations run first, then the server listens until SIGTERM or SIGINT, which drain in-flight requests. Any number may share one PostgreSQL behind a load balancer; docs/operations.md tells how.", serve},
 		{"dev", "", "Serve the API and the dev storefront on one machine, loading the demo catalogue into an empty database first.", dev},
 		{"migrate", "", "Apply the database migrations that have not run yet, then exit.", migrate},
+		{"sync", "", "Read the catalogue, market prices, pre-order plans and automatic discounts from the Shopify shop's Admin API and import them in one transaction; knitters stay. docs/shopify-setup.md tells how to connect a shop.", syncShop},
+		{"webhooks", "register --url URL | list", "`webhooks register --url https://…/webhooks/shopify` subscribes that address to every topic knitfront applies, leaving subscriptions already there; `webhooks list` shows the app's subscriptions. Both through the shop's Admin API (docs/shopify-setup.md).", webhooksCommand},
 		{"import", "FILE", "Import a catalogue document (JSON; see data/demo/catalog.json): each section it has replaces the shop's, in one transaction.", importFile},
 		{"reviews", "list|hide|publish|delete ...", "Moderate visitors' reviews in the database: list [--status pending|published|hidden] [--knitter ID], hide ID..., publish ID..., delete ID...", moderateReviews},
 		{"theme", "FILE", "Write the Shopify theme, with the widget bundle this binary was built with, as a zip to upload (docs/install-theme.md).", exportTheme},
-		{"rates", "refresh", "`rates refresh` fetches the currency rates from the feed now, stores them and prints what it stored.", ratesCommand},
+		{"rates", "refresh [--accept-jump]", "`rates refresh` fetches the currency rates from the feed now, stores them and prints what it stored; a rate that moved more than --rates-max-jump is refused unless --accept-jump is given.", ratesCommand},
 	}
 }
 
 // run is the whole program, testable: args without the program name, the
-// environment as a function, and the output streams.
+// environment as a function, and the output streams. It reads the real
+// clock.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	return runAt(ctx, time.Now, args, getenv, stdout, stderr)
+}
+
+// runAt is run on the clock now, which the currency rates are checked
+// against, so that tests date their feeds by a clock of their own.
+func runAt(ctx context.Context, now func() time.Time, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		printUsage(stderr)
 		if len(args) == 0 {
@@ -74,6 +84,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err != nil {
 			return err
 		}
+		cfg.now = now
 		log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 		return c.run(ctx, cfg, rest, log, stdout)
 	}

@@ -47,10 +47,16 @@ var listening = regexp.MustCompile(`"msg":"listening","addr":"(http://[^"]+)"`)
 // returns its address and a function that stops it and returns its error.
 func startServer(t *testing.T, args []string, vars map[string]string) (addr string, logs *syncBuffer, stop func() error) {
 	t.Helper()
+	return startServerAt(t, time.Now, args, vars)
+}
+
+// startServerAt is startServer on the clock now.
+func startServerAt(t *testing.T, now func() time.Time, args []string, vars map[string]string) (addr string, logs *syncBuffer, stop func() error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	logs = &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, args, env(vars), io.Discard, logs) }()
+	go func() { done <- runAt(ctx, now, args, env(vars), io.Discard, logs) }()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if m := listening.FindStringSubmatch(logs.String()); m != nil {

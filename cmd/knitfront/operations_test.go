@@ -34,10 +34,10 @@ func TestServeSeesAnImportOfAnotherProcess(t *testing.T) {
 				t.Fatalf("before the import: %v off, want %v", got, demoBeanieAmount)
 			}
 			runOK(t, vars, "import", doc)
-			took := waitForAmount(t, http.DefaultClient, []string{addr}, allOff40Amount, 5*time.Second)
+			took := waitForAmount(t, http.DefaultClient, []string{addr}, allOff40Amount, 2*invalidationBound)
 			t.Logf("%s: the server answered the imported discount %s after the import returned", engine.Name, took.Round(100*time.Microsecond))
-			if took >= invalidationBudget {
-				t.Errorf("the import took %s to reach the server; the budget is %s", took, invalidationBudget)
+			if took >= invalidationBound {
+				t.Errorf("the import took %s to reach the server; the bound is %s", took, invalidationBound)
 			}
 		})
 	}
@@ -94,10 +94,8 @@ func TestMetricsAndRequestLogs(t *testing.T) {
 	for _, sample := range []string{
 		`knitfront_http_requests_total{code="200",method="GET",route="GET /api/automatic-discount/{market}/{variantId}"} 2`,
 		`knitfront_http_requests_total{code="404",method="GET",route="/"} 1`,
-		`knitfront_cache_lookups_total{cache="discounts",result="miss"} 1`,
-		`knitfront_cache_lookups_total{cache="discounts",result="hit"} 1`,
-		`knitfront_cache_lookups_total{cache="price_table",result="miss"} 1`,
-		`knitfront_cache_lookups_total{cache="price_table",result="hit"} 1`,
+		`knitfront_price_cache_lookups_total{result="miss"} 1`,
+		`knitfront_price_cache_lookups_total{result="hit"} 3`,
 		`knitfront_db_pool_connections_max_open 8`,
 	} {
 		if !strings.Contains(string(body), "\n"+sample+"\n") {
@@ -156,7 +154,7 @@ func TestOperationSettings(t *testing.T) {
 	}
 	t.Run("the pool takes the setting", func(t *testing.T) {
 		cfg, _, err := parseConfig("serve", "", nil, env(map[string]string{
-			"DATABASE_URL": postgresOnly(t), "KNITFRONT_POSTGRES_CONNECTIONS": "3",
+			"DATABASE_URL": storetest.PostgresOnly(t), "KNITFRONT_POSTGRES_CONNECTIONS": "3",
 		}), io.Discard)
 		if err != nil {
 			t.Fatal(err)

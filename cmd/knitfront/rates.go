@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	"time"
 
 	"knitfront/internal/rates"
 	"knitfront/internal/store"
@@ -27,11 +27,12 @@ type ratesPlan struct {
 // with a feed, refreshed from it until ctx ends.
 func startRates(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, plan ratesPlan) (*rates.Service, func(), error) {
 	if cfg.StaticRates != nil {
-		s := rates.NewStatic(*cfg.StaticRates, time.Now)
+		s := rates.NewStatic(*cfg.StaticRates, cfg.now)
 		log.Info("currency rates are the shop's own (KNITFRONT_RATES)", "rates", cfg.StaticRates.String())
 		return s, func() {}, nil
 	}
-	s := rates.NewService(db, time.Now)
+	s := rates.NewService(db, cfg.now)
+	s.SetMaxJump(cfg.RatesMaxJump)
 	if plan.seed {
 		seeded, err := s.Seed(ctx, rates.Snapshot())
 		if err != nil {
@@ -68,9 +69,17 @@ func (c config) feedURL() string {
 	return c.RatesURL
 }
 
+// ratesCommand is `knitfront rates refresh [--accept-jump]`.
 func ratesCommand(ctx context.Context, cfg config, args []string, log *slog.Logger, stdout io.Writer) error {
-	if len(args) != 1 || args[0] != "refresh" {
-		return fmt.Errorf("%w: rates takes one action: refresh", errUsage)
+	usage := fmt.Errorf("%w: rates takes one action: refresh [--accept-jump]", errUsage)
+	if len(args) == 0 || args[0] != "refresh" {
+		return usage
+	}
+	fs := flag.NewFlagSet("knitfront rates refresh", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	acceptJump := fs.Bool("accept-jump", false, "")
+	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 {
+		return usage
 	}
 	if cfg.StaticRates != nil {
 		fmt.Fprintf(stdout, "the shop's own rates are set (KNITFRONT_RATES), so the feed is not used: %s\n", cfg.StaticRates)
@@ -81,7 +90,17 @@ func ratesCommand(ctx context.Context, cfg config, args []string, log *slog.Logg
 		return err
 	}
 	defer db.Close()
-	t, err := rates.NewService(db, time.Now).Refresh(ctx, rates.Feed{URL: cfg.feedURL()})
+	s := rates.NewService(db, cfg.now)
+	if *acceptJump {
+		s.SetMaxJump(0)
+	} else {
+		s.SetMaxJump(cfg.RatesMaxJump)
+	}
+	// The stored rates are what a jump is measured from.
+	if _, err := s.Load(ctx); err != nil {
+		return err
+	}
+	t, err := s.Refresh(ctx, rates.Feed{URL: cfg.feedURL()})
 	if err != nil {
 		return err
 	}

@@ -14,19 +14,45 @@ import (
 	"time"
 )
 
-// feed serves the ECB fixture of 2026-11-19, or a 500 while down is set.
-func feed(t *testing.T, down bool) string {
+// The test feeds publish the fixture's Thursday; the rates tests run the
+// binary on the Saturday after, when that day is still fresh.
+const (
+	feedDay      = "2026-11-19"
+	thisSaturday = "2026-11-21"
+)
+
+// saturdayNoon is the clock the rates tests run the binary on.
+func saturdayNoon() time.Time { return time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC) }
+
+// feedDocument is the ECB fixture, dated day, with USD at usd per EUR.
+func feedDocument(t *testing.T, day, usd string) string {
 	t.Helper()
 	doc, err := os.ReadFile("../../internal/rates/testdata/daily.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
+	dated := strings.Replace(string(doc), "time='2026-11-19'", "time='"+day+"'", 1)
+	return strings.Replace(dated, "currency='USD' rate='1.1528'", "currency='USD' rate='"+usd+"'", 1)
+}
+
+// serveFeed serves a feed of doc.
+func serveFeed(t *testing.T, doc string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, doc) }))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/eurofxref-daily.xml"
+}
+
+// feed serves the ECB fixture dated feedDay, or a 500 while down is set.
+func feed(t *testing.T, down bool) string {
+	t.Helper()
+	doc := feedDocument(t, feedDay, "1.1528")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if down {
 			http.Error(w, "down", http.StatusInternalServerError)
 			return
 		}
-		_, _ = w.Write(doc)
+		_, _ = io.WriteString(w, doc)
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/eurofxref-daily.xml"
@@ -56,10 +82,10 @@ func eventually(t *testing.T, what string, check func() bool) {
 
 func TestDevServesRatesOfflineFromAnEmptyDatabase(t *testing.T) {
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0"}
-	addr, logs, _ := startServer(t, []string{"dev"}, vars)
+	addr, logs, _ := startServerAt(t, saturdayNoon, []string{"dev"}, vars)
 	status, body, h := getRates(t, addr, "EUR")
 	if status != 200 || body != `{"AUD":1.7826,"EUR":1,"GBP":0.8785,"USD":1.1535}` ||
-		h.Get("X-Rates-Source") != "snapshot" || h.Get("X-Rates-Date") != "2026-11-20" {
+		h.Get("X-Rates-Source") != "demo" || h.Get("X-Rates-Date") != "2026-11-20" {
 		t.Errorf("dev rates: %d %s from %q of %q; want the embedded snapshot", status, body, h.Get("X-Rates-Source"), h.Get("X-Rates-Date"))
 	}
 	for _, base := range []string{"AUD", "GBP", "USD"} {
@@ -81,16 +107,16 @@ func TestRatesRefreshThenServeThroughAFeedOutage(t *testing.T) {
 	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "k.db")
 	var out bytes.Buffer
 	vars := map[string]string{"DATABASE_URL": dbURL, "KNITFRONT_RATES_URL": feed(t, false)}
-	if err := run(context.Background(), []string{"rates", "refresh"}, env(vars), &out, io.Discard); err != nil {
+	if err := runAt(context.Background(), saturdayNoon, []string{"rates", "refresh"}, env(vars), &out, io.Discard); err != nil {
 		t.Fatalf("rates refresh: %v", err)
 	}
-	if want := "stored ecb rates of 2026-11-19: EUR 1, AUD 1.784, GBP 0.8779, USD 1.1528 (per EUR) from http://"; !strings.HasPrefix(out.String(), want) {
+	if want := "stored ecb rates of " + feedDay + ": EUR 1, AUD 1.784, GBP 0.8779, USD 1.1528 (per EUR) from http://"; !strings.HasPrefix(out.String(), want) {
 		t.Errorf("rates refresh printed %q, want it to start %q", out.String(), want)
 	}
 
 	// Restarted with the feed down, the shop serves the stored rates, stale.
 	vars = map[string]string{"DATABASE_URL": dbURL, "KNITFRONT_ADDR": "127.0.0.1:0", "KNITFRONT_RATES_URL": feed(t, true)}
-	addr, logs, stop := startServer(t, []string{"serve"}, vars)
+	addr, logs, stop := startServerAt(t, saturdayNoon, []string{"serve"}, vars)
 	var h http.Header
 	eventually(t, "a stale mark after the failed refresh", func() bool {
 		var status int
@@ -101,7 +127,7 @@ func TestRatesRefreshThenServeThroughAFeedOutage(t *testing.T) {
 		}
 		return h.Get("X-Rates-Stale") == "true"
 	})
-	if h.Get("X-Rates-Source") != "ecb" || h.Get("X-Rates-Date") != "2026-11-19" {
+	if h.Get("X-Rates-Source") != "ecb" || h.Get("X-Rates-Date") != feedDay {
 		t.Errorf("during the outage: source %q, date %q", h.Get("X-Rates-Source"), h.Get("X-Rates-Date"))
 	}
 	if !strings.Contains(logs.String(), "currency rates refresh failed; serving the last known rates") {
@@ -115,7 +141,7 @@ func TestRatesRefreshThenServeThroughAFeedOutage(t *testing.T) {
 func TestServeRefreshesFromTheFeed(t *testing.T) {
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
 		"KNITFRONT_RATES_URL": feed(t, false)}
-	addr, _, _ := startServer(t, []string{"serve"}, vars)
+	addr, _, _ := startServerAt(t, saturdayNoon, []string{"serve"}, vars)
 	eventually(t, "the feed's rates served", func() bool {
 		status, _, h := getRates(t, addr, "GBP")
 		return status == 200 && h.Get("X-Rates-Source") == "ecb" && h.Get("X-Rates-Stale") == ""
@@ -125,7 +151,7 @@ func TestServeRefreshesFromTheFeed(t *testing.T) {
 func TestServeWithoutAnyRatesIs503(t *testing.T) {
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
 		"KNITFRONT_RATES_URL": feed(t, true)}
-	addr, logs, _ := startServer(t, []string{"serve"}, vars)
+	addr, logs, _ := startServerAt(t, saturdayNoon, []string{"serve"}, vars)
 	eventually(t, "the first refresh", func() bool { return strings.Contains(logs.String(), "currency rates refresh failed") })
 	if status, body, _ := getRates(t, addr, "EUR"); status != 503 || !strings.Contains(body, `"code":"rates_unavailable"`) {
 		t.Errorf("with no rates known and the feed down: %d %s; want 503 rates_unavailable", status, body)
@@ -135,7 +161,7 @@ func TestServeWithoutAnyRatesIs503(t *testing.T) {
 func TestStaticRates(t *testing.T) {
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
 		"KNITFRONT_RATES": "AUD=1.65,GBP=0.86,USD=1.08", "KNITFRONT_RATES_URL": feed(t, true)}
-	addr, logs, _ := startServer(t, []string{"serve"}, vars)
+	addr, logs, _ := startServerAt(t, saturdayNoon, []string{"serve"}, vars)
 	status, body, h := getRates(t, addr, "EUR")
 	if status != 200 || body != `{"AUD":1.65,"EUR":1,"GBP":0.86,"USD":1.08}` || h.Get("X-Rates-Source") != "static" || h.Get("X-Rates-Stale") != "" {
 		t.Errorf("static rates: %d %s from %q (stale %q)", status, body, h.Get("X-Rates-Source"), h.Get("X-Rates-Stale"))
@@ -145,7 +171,7 @@ func TestStaticRates(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"rates", "refresh"}, env(vars), &out, io.Discard); err != nil ||
+	if err := runAt(context.Background(), saturdayNoon, []string{"rates", "refresh"}, env(vars), &out, io.Discard); err != nil ||
 		!strings.Contains(out.String(), "the feed is not used") {
 		t.Errorf("rates refresh with static rates: %v, %q", err, out.String())
 	}
@@ -164,6 +190,13 @@ func TestRatesConfigurationErrors(t *testing.T) {
 			"--rates (KNITFRONT_RATES): GBP: the rate 0 is not between"},
 		{"rates without an action", []string{"rates"}, nil, "rates takes one action: refresh"},
 		{"rates with another action", []string{"rates", "fetch"}, nil, "rates takes one action: refresh"},
+		{"refresh with an unknown flag", []string{"rates", "refresh", "--force"}, nil, "rates takes one action: refresh"},
+		{"a jump limit of nothing", []string{"serve", "--rates-max-jump", "0%"}, nil, "KNITFRONT_RATES_MAX_JUMP"},
+		{"a jump limit without a percent sign", []string{"serve", "--rates-max-jump", "20"}, nil, "KNITFRONT_RATES_MAX_JUMP"},
+		{"a feed dated 2001", []string{"rates", "refresh"}, map[string]string{"KNITFRONT_RATES_URL": serveFeed(t, feedDocument(t, "2001-01-02", "1.1528"))},
+			"more than 14 days before today"},
+		{"a feed dated 2099", []string{"rates", "refresh"}, map[string]string{"KNITFRONT_RATES_URL": serveFeed(t, feedDocument(t, "2099-01-02", "1.1528"))},
+			"after today"},
 		{"a feed that answers 500", []string{"rates", "refresh"}, map[string]string{"KNITFRONT_RATES_URL": feed(t, true)},
 			"the feed answered 500 Internal Server Error"},
 	} {
@@ -172,21 +205,70 @@ func TestRatesConfigurationErrors(t *testing.T) {
 			for k, v := range test.vars {
 				vars[k] = v
 			}
-			err := run(context.Background(), test.args, env(vars), io.Discard, io.Discard)
+			err := runAt(context.Background(), saturdayNoon, test.args, env(vars), io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), test.wantErr) {
 				t.Errorf("run(%q) = %v, want an error containing %q", test.args, err, test.wantErr)
 			}
 		})
 	}
 	var stderr bytes.Buffer
-	_ = run(context.Background(), []string{"serve", "--help"}, env(nil), io.Discard, &stderr)
+	_ = runAt(context.Background(), saturdayNoon, []string{"serve", "--help"}, env(nil), io.Discard, &stderr)
 	for _, name := range []string{"KNITFRONT_RATES_URL", "KNITFRONT_RATES)"} {
 		if !strings.Contains(stderr.String(), name) {
 			t.Errorf("serve --help does not document %s", name)
 		}
 	}
-	if err := run(context.Background(), []string{"rates"}, env(nil), io.Discard, io.Discard); !errors.Is(err, errUsage) {
+	if err := runAt(context.Background(), saturdayNoon, []string{"rates"}, env(nil), io.Discard, io.Discard); !errors.Is(err, errUsage) {
 		t.Errorf("rates without an action = %v, want a usage error", err)
+	}
+}
+
+// A feed whose rate jumps is refused, the stored rates stay and are served
+// as stale, until rates refresh --accept-jump takes the jump.
+func TestARefreshRefusesAJumpUnlessTold(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "k.db")
+	refresh := func(usd string, args ...string) (string, error) {
+		var out bytes.Buffer
+		vars := map[string]string{"DATABASE_URL": dbURL, "KNITFRONT_RATES_URL": serveFeed(t, feedDocument(t, feedDay, usd))}
+		err := runAt(context.Background(), saturdayNoon, append([]string{"rates", "refresh"}, args...), env(vars), &out, io.Discard)
+		return out.String(), err
+	}
+	if _, err := refresh("1.1528"); err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []struct {
+		name, usd string
+		args      []string
+		wantErr   string
+	}{
+		{"USD at 0.0001", "0.0001", nil, "USD rate of " + feedDay + " moved from 1.1528 to 0.0001"},
+		{"USD at 99999", "99999", nil, "moved from 1.1528 to 99999"},
+		{"USD up 19 %", "1.3718", nil, ""},
+		{"USD at 2, accepted", "2", []string{"--accept-jump"}, ""},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			out, err := refresh(test.usd, test.args...)
+			if test.wantErr == "" {
+				if err != nil || !strings.Contains(out, "USD "+test.usd) {
+					t.Errorf("refresh = %q, %v; want USD %s stored", out, err, test.usd)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), test.wantErr) {
+				t.Errorf("refresh = %v, want an error saying %q", err, test.wantErr)
+			}
+		})
+	}
+
+	// Served by a server whose own refresh meets a jump: the stored rates, stale.
+	vars := map[string]string{"DATABASE_URL": dbURL, "KNITFRONT_ADDR": "127.0.0.1:0",
+		"KNITFRONT_RATES_URL": serveFeed(t, feedDocument(t, feedDay, "0.0001"))}
+	addr, logs, _ := startServerAt(t, saturdayNoon, []string{"serve"}, vars)
+	eventually(t, "the refused refresh", func() bool {
+		return strings.Contains(logs.String(), "moved from 2 to 0.0001")
+	})
+	if status, body, h := getRates(t, addr, "EUR"); status != 200 || !strings.Contains(body, `"USD":2`) || h.Get("X-Rates-Stale") != "true" {
+		t.Errorf("after a refused jump: %d %s, stale %q; want the stored rates, stale", status, body, h.Get("X-Rates-Stale"))
 	}
 }
 
@@ -196,7 +278,7 @@ func TestRatesConfigurationErrors(t *testing.T) {
 func TestAnImportByAnotherProcessShowsAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(dir, "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0"}
-	addr, _, _ := startServer(t, []string{"dev"}, vars)
+	addr, _, _ := startServerAt(t, saturdayNoon, []string{"dev"}, vars)
 	discountURL := addr + "/api/automatic-discount/LT/45123456003501" // pebble-beanie "Oat", 35.00 EUR
 	var before struct{ Amount float64 }
 	if status := getJSON(t, discountURL, &before); status != 200 || before.Amount != 5.25 {
@@ -224,7 +306,7 @@ func TestAnImportByAnotherProcessShowsAtOnce(t *testing.T) {
 		"percentage": 50, "scope": "all", "starts_at": "2025-01-01T00:00:00Z"}]}`); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(context.Background(), []string{"import", halfOff}, env(vars), io.Discard, io.Discard); err != nil {
+	if err := runAt(context.Background(), saturdayNoon, []string{"import", halfOff}, env(vars), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	imported := time.Now()
@@ -233,8 +315,10 @@ func TestAnImportByAnotherProcessShowsAtOnce(t *testing.T) {
 	if getJSON(t, discountURL, &after); after.Amount != 17.5 {
 		t.Errorf("after the import the discount is %v, want 17.50", after.Amount)
 	}
-	if took := time.Since(imported); took > time.Second {
-		t.Errorf("the import showed after %v, want within a second", took)
+	took := time.Since(imported)
+	t.Logf("the import showed after %v", took)
+	if took > invalidationBound {
+		t.Errorf("the import showed after %v, want within %v", took, invalidationBound)
 	}
 }
 
@@ -242,30 +326,25 @@ func TestAnImportByAnotherProcessShowsAtOnce(t *testing.T) {
 // a second: storing rates publishes the change to every instance.
 func TestARatesRefreshByAnotherProcessShowsAtOnce(t *testing.T) {
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0"}
-	addr, _, _ := startServer(t, []string{"dev"}, vars)
-	if _, _, h := getRates(t, addr, "EUR"); h.Get("X-Rates-Source") != "snapshot" {
+	addr, _, _ := startServerAt(t, saturdayNoon, []string{"dev"}, vars)
+	if _, _, h := getRates(t, addr, "EUR"); h.Get("X-Rates-Source") != "demo" {
 		t.Fatalf("before the refresh the rates come from %q, want the snapshot", h.Get("X-Rates-Source"))
 	}
 
 	// The feed's day must be later than the snapshot's for the server to
 	// take it: a server never goes back to an earlier day.
-	doc, err := os.ReadFile("../../internal/rates/testdata/daily.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	later := strings.Replace(string(doc), "time='2026-11-19'", "time='2026-11-21'", 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, later) }))
-	t.Cleanup(srv.Close)
-	vars["KNITFRONT_RATES_URL"] = srv.URL
-	if err := run(context.Background(), []string{"rates", "refresh"}, env(vars), io.Discard, io.Discard); err != nil {
+	vars["KNITFRONT_RATES_URL"] = serveFeed(t, feedDocument(t, thisSaturday, "1.1528"))
+	if err := runAt(context.Background(), saturdayNoon, []string{"rates", "refresh"}, env(vars), io.Discard, io.Discard); err != nil {
 		t.Fatalf("rates refresh: %v", err)
 	}
 	refreshed := time.Now()
 	eventually(t, "the refreshed rates served", func() bool {
 		_, _, h := getRates(t, addr, "EUR")
-		return h.Get("X-Rates-Source") == "ecb" && h.Get("X-Rates-Date") == "2026-11-21"
+		return h.Get("X-Rates-Source") == "ecb" && h.Get("X-Rates-Date") == thisSaturday
 	})
-	if took := time.Since(refreshed); took > time.Second {
-		t.Errorf("the refreshed rates showed after %v, want within a second", took)
+	took := time.Since(refreshed)
+	t.Logf("the refreshed rates showed after %v", took)
+	if took > invalidationBound {
+		t.Errorf("the refreshed rates showed after %v, want within %v", took, invalidationBound)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"knitfront/internal/errs"
 	"knitfront/internal/reviews"
@@ -22,15 +24,30 @@ var (
 		"The admin endpoints need the header Authorization: Bearer <KNITFRONT_ADMIN_TOKEN>.")
 )
 
-// withAdmin lets a request through only with the admin bearer token.
+// AdminFailureRate is how many wrong admin tokens a client may send: then
+// it waits, whatever it sends, so that guessing goes at a crawl.
+var AdminFailureRate = reviews.Rate{Posts: 10, Per: time.Minute}
+
+// withAdmin lets a request through only with the admin bearer token. A
+// client that sent too many wrong ones is refused before its token is
+// looked at, so that a right guess among them tells it nothing.
 func (s *Server) withAdmin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.AdminToken == "" {
 			writeError(w, r, s.log, errAdminDisabled)
 			return
 		}
+		client := reviews.ClientKey(s.clientAddr(r))
+		if wait := s.adminFailures.Wait(client); wait > 0 {
+			retry := &reviews.RetryAfterError{Wait: wait}
+			w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
+			writeError(w, r, s.log, errs.Wrap(errs.TooManyRequests, "too_many_attempts", retry,
+				"Too many wrong admin tokens were sent from here. Please wait before trying again."))
+			return
+		}
 		token, ok := bearerToken(r.Header.Get("Authorization"))
 		if !ok || !sameSecret(token, s.cfg.AdminToken) {
+			_, _ = s.adminFailures.Allow(r.Context(), client)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="knitfront admin"`)
 			writeError(w, r, s.log, errUnauthorized)
 			return

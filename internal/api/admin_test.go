@@ -46,6 +46,7 @@ func TestAdminEndpointsRefuseAWrongToken(t *testing.T) {
 			httptest.NewRequest(http.MethodGet, "/api/admin/reviews", nil),
 			httptest.NewRequest(http.MethodDelete, "/api/admin/reviews/1", nil),
 		} {
+			req.RemoteAddr = "198.51.100." + fmt.Sprint(len(auth)) + ":4000" // within each client's allowance of wrong tokens
 			resp := s.do(t, req, auth)
 			if code := errorCode(t, resp); resp.StatusCode != http.StatusUnauthorized || code != "unauthorized" ||
 				!strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer ") {
@@ -55,6 +56,41 @@ func TestAdminEndpointsRefuseAWrongToken(t *testing.T) {
 	}
 	if resp := s.get(t, "/api/admin/reviews", "Authorization: bearer "+adminToken); resp.StatusCode != http.StatusOK {
 		t.Errorf("the scheme's name is case-insensitive, yet %d", resp.StatusCode)
+	}
+}
+
+func TestWrongAdminTokensAreThrottledPerClient(t *testing.T) {
+	s := newReviewServer(t, generous, false)
+	adminFrom := func(remoteAddr, auth string) *http.Response {
+		req := httptest.NewRequest(http.MethodGet, "/api/admin/reviews", nil)
+		req.RemoteAddr = remoteAddr
+		return s.do(t, req, auth)
+	}
+	const guesser = "203.0.113.9:4000"
+	for i := range api.AdminFailureRate.Posts {
+		if resp := adminFrom(guesser, fmt.Sprint("Authorization: Bearer guess-", i)); resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong token %d = %d, want 401", i+1, resp.StatusCode)
+		}
+	}
+	for _, test := range []struct {
+		name, remoteAddr, auth string
+		want                   int
+	}{
+		{"one more wrong token", guesser, "Authorization: Bearer guess-x", http.StatusTooManyRequests},
+		{"the right token from the guesser", guesser, bearer, http.StatusTooManyRequests},
+		{"the right token from another client", "198.51.100.7:4000", bearer, http.StatusOK},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			resp := adminFrom(test.remoteAddr, test.auth)
+			if resp.StatusCode != test.want {
+				t.Errorf("= %d, want %d", resp.StatusCode, test.want)
+			}
+			if test.want == http.StatusTooManyRequests {
+				if code := errorCode(t, resp); code != "too_many_attempts" || resp.Header.Get("Retry-After") == "" {
+					t.Errorf("code %s, Retry-After %q", code, resp.Header.Get("Retry-After"))
+				}
+			}
+		})
 	}
 }
 

@@ -20,10 +20,11 @@ import (
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
 	"knitfront/internal/money"
-	"knitfront/internal/pricetable"
+	"knitfront/internal/pricing"
 	"knitfront/internal/rates"
 	"knitfront/internal/store"
 	"knitfront/internal/store/storetest"
+	"knitfront/internal/testclock"
 )
 
 // Ids of the test catalogue.
@@ -60,71 +61,57 @@ func testCatalogue() catalog.Document {
 	}
 }
 
-// countingDiscounts counts the lookups that reach the discount service, so a
-// test can show that bad input never does.
-type countingDiscounts struct {
-	*discount.Service
+// countingPrices counts the lookups that reach the price model, so a test
+// can show that bad input never does.
+type countingPrices struct {
+	*pricing.Model
 	mu    sync.Mutex
 	calls int
 }
 
-func (c *countingDiscounts) count() {
+func (c *countingPrices) count() {
 	c.mu.Lock()
 	c.calls++
 	c.mu.Unlock()
 }
 
-func (c *countingDiscounts) Calls() int {
+func (c *countingPrices) Calls() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.calls
 }
 
-func (c *countingDiscounts) ForVariant(ctx context.Context, m money.Market, id int64) (discount.Result, error) {
+func (c *countingPrices) Variant(ctx context.Context, m money.Market, id int64) (pricing.Quote, error) {
 	c.count()
-	return c.Service.ForVariant(ctx, m, id)
+	return c.Model.Variant(ctx, m, id)
 }
 
-func (c *countingDiscounts) ForVariants(ctx context.Context, m money.Market, ids []int64) (map[int64]discount.Result, error) {
+func (c *countingPrices) Variants(ctx context.Context, m money.Market, ids []int64) (map[int64]pricing.Quote, error) {
 	c.count()
-	return c.Service.ForVariants(ctx, m, ids)
+	return c.Model.Variants(ctx, m, ids)
 }
 
-func (c *countingDiscounts) ForProduct(ctx context.Context, m money.Market, id int64) (discount.Result, error) {
+func (c *countingPrices) Product(ctx context.Context, m money.Market, id int64) (pricing.Quote, error) {
 	c.count()
-	return c.Service.ForProduct(ctx, m, id)
+	return c.Model.Product(ctx, m, id)
+}
+
+func (c *countingPrices) Table(ctx context.Context) (*pricing.Table, error) {
+	c.count()
+	return c.Model.Table(ctx)
 }
 
 // testServer is the API over a real SQLite store holding testCatalogue. Every
 // answer it gives is checked against docs/openapi.yaml.
 type testServer struct {
-	server    *api.Server
-	assets    *api.Assets
-	db        *store.DB
-	discounts *countingDiscounts
+	server *api.Server
+	assets *api.Assets
+	db     *store.DB
+	prices *countingPrices
 	// rates serve from the store on ratesClock, which starts on Friday
 	// 2026-11-20 at 18:00 UTC; the store holds no rates at first.
 	rates      *rates.Service
-	ratesClock *testClock
-	prices     *pricetable.Cache
-}
-
-// testClock is a clock a test sets.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) set(t time.Time) {
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
+	ratesClock *testclock.Clock
 }
 
 func newTestServer(t *testing.T, configure ...func(*api.Config)) *testServer {
@@ -133,16 +120,13 @@ func newTestServer(t *testing.T, configure ...func(*api.Config)) *testServer {
 	if _, err := db.Import(context.Background(), testCatalogue()); err != nil {
 		t.Fatal(err)
 	}
-	discounts := &countingDiscounts{Service: discount.NewService(db, time.Now)}
-	ratesClock := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	ratesService := rates.NewService(db, ratesClock.now)
-	prices := pricetable.NewCache(db, time.Now)
+	prices := &countingPrices{Model: pricing.New(db, time.Now)}
+	ratesClock := testclock.New(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))
+	ratesService := rates.NewService(db, ratesClock.Now)
 	cfg := api.Config{
-		DB:        db,
-		Discounts: discounts,
-		Rates:     ratesService,
-		Prices:    prices,
-		Variants:  db,
+		DB:     db,
+		Prices: prices,
+		Rates:  ratesService,
 		Assets: api.NewAssets(fstest.MapFS{
 			"knitfront.js":           {Data: []byte("console.log('knitfront');")},
 			"knitfront-page-abc1.js": {Data: []byte("export const page = 1;")},
@@ -151,7 +135,7 @@ func newTestServer(t *testing.T, configure ...func(*api.Config)) *testServer {
 	for _, c := range configure {
 		c(&cfg)
 	}
-	return &testServer{server: api.New(cfg), assets: cfg.Assets, db: db, discounts: discounts, rates: ratesService, ratesClock: ratesClock, prices: prices}
+	return &testServer{server: api.New(cfg), assets: cfg.Assets, db: db, prices: prices, rates: ratesService, ratesClock: ratesClock}
 }
 
 // get sends a GET with optional headers as "Name: value" strings.

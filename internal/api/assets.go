@@ -97,7 +97,13 @@ func (a *Assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	etag := `"` + f.hash + `"`
+	body, etag := f.body, `"`+f.hash+`"`
+	gzipped := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	if gzipped {
+		// Another encoding is another representation: its own strong ETag.
+		body, etag = f.gzipped, `"`+f.hash+`-gzip"`
+		h.Set("Content-Encoding", "gzip")
+	}
 	h.Set("ETag", etag)
 	h.Set("Vary", "Accept-Encoding")
 	h.Set("Access-Control-Allow-Origin", "*")
@@ -110,11 +116,6 @@ func (a *Assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := f.body
-	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		body = f.gzipped
-		h.Set("Content-Encoding", "gzip")
-	}
 	h.Set("Content-Type", f.contentType)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method != http.MethodHead {
@@ -122,12 +123,31 @@ func (a *Assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// acceptsGzip reads Accept-Encoding: gzip is sent when the client names it,
+// or names * without naming it, with a weight above 0 (q=0, q=0.0 and
+// q=0.000 all refuse it).
 func acceptsGzip(header string) bool {
+	gzipWeight, anyWeight := -1.0, -1.0
 	for part := range strings.SplitSeq(header, ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(coding) == "gzip" && strings.ReplaceAll(strings.TrimSpace(params), " ", "") != "q=0" {
-			return true
+		coding, params, _ := strings.Cut(part, ";")
+		weight := 1.0
+		for param := range strings.SplitSeq(params, ";") {
+			name, value, _ := strings.Cut(strings.TrimSpace(param), "=")
+			if strings.EqualFold(strings.TrimSpace(name), "q") {
+				if q, err := strconv.ParseFloat(strings.TrimSpace(value), 64); err == nil {
+					weight = q
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(coding)) {
+		case "gzip", "x-gzip":
+			gzipWeight = weight
+		case "*":
+			anyWeight = weight
 		}
 	}
-	return false
+	if gzipWeight >= 0 {
+		return gzipWeight > 0
+	}
+	return anyWeight > 0
 }

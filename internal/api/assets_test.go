@@ -47,3 +47,38 @@ func TestAssets(t *testing.T) {
 		t.Errorf("missing asset = %d", missing.StatusCode)
 	}
 }
+
+func TestAssetsHonourAcceptEncoding(t *testing.T) {
+	s := newTestServer(t)
+	url := s.assets.URL("knitfront.js")
+	plainETag := s.get(t, url).Header.Get("ETag")
+	for _, test := range []struct {
+		acceptEncoding string
+		gzip           bool
+	}{
+		{"", false},
+		{"gzip", true},
+		{"GZIP;q=0.5, br", true},
+		{"gzip;q=0", false},
+		{"gzip; q=0.0", false},
+		{"gzip;q=0.000, identity", false},
+		{"br, *", true},
+		{"*;q=0, identity", false},
+		{"gzip;q=0, *", false},
+		{"identity", false},
+	} {
+		t.Run(test.acceptEncoding, func(t *testing.T) {
+			resp := s.get(t, url, "Accept-Encoding: "+test.acceptEncoding)
+			etag := resp.Header.Get("ETag")
+			if gzipped := resp.Header.Get("Content-Encoding") == "gzip"; gzipped != test.gzip {
+				t.Errorf("gzipped: %v, want %v", gzipped, test.gzip)
+			}
+			if (etag == plainETag) == test.gzip || etag == "" {
+				t.Errorf("ETag %q, the plain answer's %q: each encoding needs its own", etag, plainETag)
+			}
+			if again := s.get(t, url, "Accept-Encoding: "+test.acceptEncoding, "If-None-Match: "+etag); again.StatusCode != http.StatusNotModified {
+				t.Errorf("revalidating with its own ETag = %d, want 304", again.StatusCode)
+			}
+		})
+	}
+}

@@ -10,16 +10,23 @@ import (
 )
 
 // BenchmarkCachedDiscount measures the server's own work for a cached
-// lookup, without the network: the part of the API budget this code owns,
-// metrics included, as in production.
+// lookup of a variant's and of a product's discount, without the network:
+// the part of the API budget this code owns, metrics included, as in
+// production.
 func BenchmarkCachedDiscount(b *testing.B) {
 	t := &testing.T{}
 	s := newTestServer(t, func(c *api.Config) { c.Requests = metrics.New() })
-	req := httptest.NewRequest(http.MethodGet, "/api/automatic-discount/LT/"+hatVariant, nil)
-	s.server.ServeHTTP(httptest.NewRecorder(), req)
-	b.ReportAllocs()
-	for b.Loop() {
-		rec := httptest.NewRecorder()
-		s.server.ServeHTTP(rec, req)
+	for _, bench := range []struct{ name, url string }{
+		{"variant", "/api/automatic-discount/LT/" + hatVariant},
+		{"product", "/api/automatic-discount/product/LT/" + hatProduct},
+	} {
+		b.Run(bench.name, func(b *testing.B) {
+			req := httptest.NewRequest(http.MethodGet, bench.url, nil)
+			s.server.ServeHTTP(httptest.NewRecorder(), req)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.server.ServeHTTP(httptest.NewRecorder(), req)
+			}
+		})
 	}
 }

@@ -12,7 +12,7 @@ import (
 // origin may read them.
 const (
 	ratesDateHeader   = "X-Rates-Date"   // the day the rates are for, as 2026-11-20
-	ratesSourceHeader = "X-Rates-Source" // ecb, static or snapshot
+	ratesSourceHeader = "X-Rates-Source" // ecb, static or demo
 	ratesStaleHeader  = "X-Rates-Stale"  // "true" when the last refresh failed or the rates are old
 	ratesExposed      = ratesDateHeader + ", " + ratesSourceHeader + ", " + ratesStaleHeader
 )

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +44,7 @@ func TestCurrencyRates(t *testing.T) {
 			}
 			for name, want := range map[string]string{
 				"X-Rates-Date":                  "2026-11-20",
-				"X-Rates-Source":                "snapshot",
+				"X-Rates-Source":                "demo",
 				"X-Rates-Stale":                 "",
 				"Cache-Control":                 "public, max-age=300",
 				"Access-Control-Allow-Origin":   "*",
@@ -175,12 +177,17 @@ func TestCurrencyRatesSurviveAFailingFeed(t *testing.T) {
 
 func TestCurrencyRatesGoStaleWithAge(t *testing.T) {
 	s := newTestServer(t)
-	storeRates(t, s)
-	s.ratesClock.set(time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC))
+	// A feed's Friday: the demo rates storeRates keeps never age.
+	friday := rates.Snapshot()
+	friday.Source = rates.SourceECB
+	if err := s.db.SaveRates(context.Background(), friday); err != nil {
+		t.Fatal(err)
+	}
+	s.ratesClock.Set(time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC))
 	if resp := s.get(t, "/api/currency-rates/EUR"); resp.Header.Get("X-Rates-Stale") != "" {
 		t.Error("Friday's rates are stale six days later")
 	}
-	s.ratesClock.set(time.Date(2026, 11, 26, 0, 0, 1, 0, time.UTC))
+	s.ratesClock.Set(time.Date(2026, 11, 26, 0, 0, 1, 0, time.UTC))
 	if resp := s.get(t, "/api/currency-rates/EUR"); resp.Header.Get("X-Rates-Stale") != "true" {
 		t.Error("rates more than six days old are not marked stale")
 	}
@@ -204,5 +211,41 @@ func TestCurrencyRatesDatabaseDown(t *testing.T) {
 	resp = empty.get(t, "/api/currency-rates/EUR")
 	if got := body(t, resp); resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(got, `"code":"rates_unavailable"`) {
 		t.Errorf("with the database closed and no rates in memory: %d %s; want 503 rates_unavailable", resp.StatusCode, got)
+	}
+}
+
+// An implausible feed is refused like a failing one: the rates served stay,
+// marked stale. The test server's rates clock reads 2026-11-20.
+func TestCurrencyRatesSurviveAnImplausibleFeed(t *testing.T) {
+	doc, err := os.ReadFile("../rates/testdata/daily.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []struct{ name, day, usd string }{
+		{"USD at 0.0001", "2026-11-20", "0.0001"},
+		{"USD at 99,999", "2026-11-20", "99999"},
+		{"dated 2001", "2001-11-20", "1.1528"},
+		{"dated 2099", "2099-11-20", "1.1528"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			s := newTestServer(t)
+			served := rates.Table{Date: time.Date(2026, 11, 19, 0, 0, 0, 0, time.UTC), Source: rates.SourceECB,
+				PerEUR: map[money.Currency]float64{money.AUD: 1.784, money.GBP: 0.8779, money.USD: 1.1528}}
+			if err := s.db.SaveRates(context.Background(), served); err != nil {
+				t.Fatal(err)
+			}
+			before := body(t, s.get(t, "/api/currency-rates/EUR"))
+			feedDoc := strings.Replace(string(doc), "time='2026-11-19'", "time='"+test.day+"'", 1)
+			feedDoc = strings.Replace(feedDoc, "currency='USD' rate='1.1528'", "currency='USD' rate='"+test.usd+"'", 1)
+			feed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, feedDoc) }))
+			t.Cleanup(feed.Close)
+			if _, err := s.rates.Refresh(context.Background(), rates.Feed{URL: feed.URL}); err == nil {
+				t.Fatal("the implausible feed was taken")
+			}
+			after := s.get(t, "/api/currency-rates/EUR")
+			if got := body(t, after); got != before || after.Header.Get("X-Rates-Stale") != "true" || after.Header.Get("X-Rates-Date") != "2026-11-19" {
+				t.Errorf("after the refusal: %s, stale %q, date %q; want %s, stale, of 2026-11-19", got, after.Header.Get("X-Rates-Stale"), after.Header.Get("X-Rates-Date"), before)
+			}
+		})
 	}
 }

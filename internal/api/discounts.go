@@ -6,9 +6,9 @@ import (
 	"strings"
 	"sync"
 
-	"knitfront/internal/discount"
 	"knitfront/internal/errs"
 	"knitfront/internal/money"
+	"knitfront/internal/pricing"
 )
 
 // Discount answers may be reused briefly by browsers and CDNs; an import
@@ -27,11 +27,21 @@ type discountAnswer struct {
 	Title      string         `json:"title,omitempty"`
 }
 
-func answerOf(r discount.Result) discountAnswer {
-	if r.Amount == 0 {
+func answerOf(q pricing.Quote) discountAnswer {
+	d := q.Discount
+	if d.Amount == 0 {
 		return discountAnswer{}
 	}
-	return discountAnswer{Amount: r.Amount, Currency: r.Currency, Percentage: r.Percent, Title: r.Title}
+	return discountAnswer{Amount: d.Amount, Currency: d.Currency, Percentage: d.Percent, Title: d.Title}
+}
+
+// discountLookupError keeps the discount endpoints' own error code when the
+// prices cannot be read: their clients show prices undiscounted on it.
+func discountLookupError(err error) error {
+	if errs.KindOf(err) == errs.Unavailable {
+		return errs.Wrap(errs.Unavailable, "discounts_unavailable", err, "Discounts are unavailable right now. Please try again shortly.")
+	}
+	return err
 }
 
 func (s *Server) variantDiscount(w http.ResponseWriter, r *http.Request) error {
@@ -43,11 +53,11 @@ func (s *Server) variantDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	result, err := s.cfg.Discounts.ForVariant(r.Context(), market, id)
+	quote, err := s.cfg.Prices.Variant(r.Context(), market, id)
 	if err != nil {
-		return err
+		return discountLookupError(err)
 	}
-	return s.writeDiscount(w, r, result)
+	return s.writeDiscount(w, r, quote)
 }
 
 func (s *Server) productDiscount(w http.ResponseWriter, r *http.Request) error {
@@ -59,18 +69,18 @@ func (s *Server) productDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	result, err := s.cfg.Discounts.ForProduct(r.Context(), market, id)
+	quote, err := s.cfg.Prices.Product(r.Context(), market, id)
 	if err != nil {
-		return err
+		return discountLookupError(err)
 	}
-	return s.writeDiscount(w, r, result)
+	return s.writeDiscount(w, r, quote)
 }
 
 // writeDiscount answers one discount. Its JSON is memoized: single lookups
 // are the API's hot path, and distinct answers are few (one per rule and
 // price), so the memo is simply emptied if it ever grows past its bound.
-func (s *Server) writeDiscount(w http.ResponseWriter, r *http.Request, result discount.Result) error {
-	answer := answerOf(result)
+func (s *Server) writeDiscount(w http.ResponseWriter, r *http.Request, quote pricing.Quote) error {
+	answer := answerOf(quote)
 	s.encodedDiscounts.mu.RLock()
 	enc, ok := s.encodedDiscounts.m[answer]
 	s.encodedDiscounts.mu.RUnlock()
@@ -113,13 +123,13 @@ func (s *Server) batchDiscounts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	results, err := s.cfg.Discounts.ForVariants(r.Context(), market, ids)
+	quotes, err := s.cfg.Prices.Variants(r.Context(), market, ids)
 	if err != nil {
-		return err
+		return discountLookupError(err)
 	}
-	answer := batchAnswer{Discounts: make(map[string]discountAnswer, len(results))}
-	for id, result := range results {
-		answer.Discounts[strconv.FormatInt(id, 10)] = answerOf(result)
+	answer := batchAnswer{Discounts: make(map[string]discountAnswer, len(quotes))}
+	for id, quote := range quotes {
+		answer.Discounts[strconv.FormatInt(id, 10)] = answerOf(quote)
 	}
 	return writeJSON(w, r, answer, discountCacheControl)
 }

@@ -112,7 +112,7 @@ func TestDiscountBadInput(t *testing.T) {
 		{"unknown path outside /api", "GET", "/wp-login.php", 404, "not_found"},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			before := s.discounts.Calls()
+			before := s.prices.Calls()
 			resp := s.do(t, httptest.NewRequest(test.method, test.url, nil))
 			got := body(t, resp)
 			want := fmt.Sprintf(`{"error":{"code":%q,`, test.code)
@@ -126,8 +126,8 @@ func TestDiscountBadInput(t *testing.T) {
 				t.Error("405 without an Allow header")
 			}
 			if test.status == 400 || test.status == 414 || test.status == 405 {
-				if calls := s.discounts.Calls() - before; calls != 0 {
-					t.Errorf("bad input reached the discount service %d times", calls)
+				if calls := s.prices.Calls() - before; calls != 0 {
+					t.Errorf("bad input reached the price model %d times", calls)
 				}
 			}
 		})

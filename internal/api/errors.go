@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -31,14 +32,23 @@ type errorDetail struct {
 	Message string `json:"message"`
 }
 
+// retryUnavailableSeconds is the Retry-After of a 503: long enough for a
+// database that was slow to catch up, short enough for a shopper's retry.
+const retryUnavailableSeconds = "5"
+
+// errDeadline answers a request whose work ran past its deadline.
+var errDeadline = errs.New(errs.Unavailable, "timeout",
+	"The shop is slow to answer right now. Please try again in a few seconds.")
+
 // writeError answers with the JSON error shape. Errors without a kind are
-// internal: the client gets a generic message, the log gets the cause.
+// internal: the client gets a generic message, the log gets the cause; but
+// work cut off by the request's deadline is a 503 the client may retry.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	var e *errs.Error
-	if !errors.As(err, &e) {
-		e = &errs.Error{Kind: errs.Internal, Code: "internal", Message: "Something went wrong on our side. Please try again.", Err: err}
-	}
+	e := clientError(r, err)
 	status := statusOf[e.Kind]
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", retryUnavailableSeconds)
+	}
 	if status >= 500 {
 		log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(w),
 			"method", r.Method, "path", r.URL.Path, "code", e.Code, "err", err)
@@ -46,9 +56,28 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	writeErrorStatus(w, status, e.Code, e.Message)
 }
 
+// clientError is the error r's client is told of: err's own when it has a
+// kind other than Internal, errDeadline's when the request's deadline cut the
+// work off, else the internal one.
+func clientError(r *http.Request, err error) *errs.Error {
+	var e *errs.Error
+	known := errors.As(err, &e)
+	switch {
+	case known && e.Kind != errs.Internal:
+		return e
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(r.Context().Err(), context.DeadlineExceeded):
+		return errs.Wrap(errs.Unavailable, errDeadline.Code, err, errDeadline.Message)
+	case known:
+		return e
+	default:
+		return errs.Wrap(errs.Internal, "internal", err, errs.InternalMessage)
+	}
+}
+
 func writeErrorStatus(w http.ResponseWriter, status int, code, message string) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
+	h["Content-Type"] = jsonContentType
+	h["X-Content-Type-Options"] = noSniff
 	h.Set("Cache-Control", "no-store")
 	h.Del("ETag")
 	w.WriteHeader(status)

@@ -2,8 +2,12 @@ package api_test
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
+
+	"knitfront/internal/api"
 )
 
 func TestHealth(t *testing.T) {
@@ -25,12 +29,25 @@ func TestHealth(t *testing.T) {
 	}
 }
 
-func TestRequestID(t *testing.T) {
-	s := newTestServer(t)
-	if got := s.get(t, "/healthz", "X-Request-Id: lb-1234").Header.Get("X-Request-Id"); got != "lb-1234" {
-		t.Errorf("a proxy's sane request id was replaced by %q", got)
-	}
-	if got := s.get(t, "/healthz", "X-Request-Id: <script>").Header.Get("X-Request-Id"); got == "<script>" || got == "" {
-		t.Errorf("an unsafe request id was kept or badly replaced: %q", got)
+func TestRequestIDIsTakenOnlyFromTrustedProxies(t *testing.T) {
+	s := newTestServer(t, func(cfg *api.Config) {
+		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	})
+	for _, test := range []struct {
+		name, remoteAddr, id string
+		kept                 bool
+	}{
+		{"a trusted proxy's sane id", "10.0.0.1:4000", "lb-1234", true},
+		{"a trusted proxy's unsafe id", "10.0.0.1:4000", "<script>", false},
+		{"a client's own id", "203.0.113.7:4000", "lb-1234", false},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/healthz", nil)
+			req.RemoteAddr = test.remoteAddr
+			got := s.do(t, req, "X-Request-Id: "+test.id).Header.Get("X-Request-Id")
+			if got == "" || (got == test.id) != test.kept {
+				t.Errorf("sent %q, answered %q; want it kept: %v", test.id, got, test.kept)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -50,12 +51,14 @@ func saneRequestID(id string) bool {
 	return true
 }
 
-// withRequestID gives each request an id, taken from a proxy when sane, and
-// returns it in a response header, where the log lines of the request read it.
+// withRequestID gives each request an id, taken from a trusted proxy when
+// sane, and returns it in a response header, where the log lines of the
+// request read it. A client's own id is replaced: it could otherwise pass
+// its requests off under another's id in the logs.
 func (s *Server) withRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get(RequestIDHeader)
-		if !saneRequestID(id) {
+		if !saneRequestID(id) || !s.fromTrustedProxy(r) {
 			id = s.ids.new()
 		}
 		w.Header()[RequestIDHeader] = []string{id}
@@ -144,10 +147,25 @@ func (s *Server) withRecover(next http.Handler) http.Handler {
 				}
 				s.log.ErrorContext(r.Context(), "panic serving request",
 					"request_id", requestIDOf(w), "path", r.URL.Path, "panic", v)
-				writeErrorStatus(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+				writeErrorStatus(w, http.StatusInternalServerError, "internal", errs.InternalMessage)
 			}
 		}()
 		next.ServeHTTP(w, r)
+	})
+}
+
+// DefaultDBTimeout bounds a request's database work unless Config says
+// otherwise: a shopper waits no longer than this for an answer, and a hung
+// database holds no request, nor its connection, past it.
+const DefaultDBTimeout = 3 * time.Second
+
+// withDeadline gives each request's work the database timeout as its
+// deadline; writeError answers 503 for a request that runs past it.
+func (s *Server) withDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.DBTimeout)
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 
@@ -201,12 +219,16 @@ func orMethodNotAllowed(mux *http.ServeMux, fallback http.Handler) http.Handler 
 	})
 }
 
+// anyOrigin is the Access-Control-Allow-Origin of the public answers, shared
+// by all of them: never change it.
+var anyOrigin = []string{"*"}
+
 // withPublicReads lets pages on any origin read the API's public answers;
 // the shop's pages live on the shop's own domain.
 func withPublicReads(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
-			w.Header()["Access-Control-Allow-Origin"] = []string{"*"}
+			w.Header()["Access-Control-Allow-Origin"] = anyOrigin
 		}
 		next.ServeHTTP(w, r)
 	})

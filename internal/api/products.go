@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"knitfront/internal/errs"
-	"knitfront/internal/pricetable"
+	"knitfront/internal/pricing"
 )
 
 // The price table may be held as long as a discount answer; which variants
@@ -18,11 +18,11 @@ const (
 // cachePrices answers the current price table of every market, encoded once
 // per table.
 func (s *Server) cachePrices(w http.ResponseWriter, r *http.Request) error {
-	table, err := s.cfg.Prices.Current(r.Context())
+	table, err := s.cfg.Prices.Table(r.Context())
 	if err != nil {
 		return err
 	}
-	enc, err := s.encodedPrices.encoded(table)
+	enc, err := s.encodedPrices.encoded(table, func(t *pricing.Table) any { return t })
 	if err != nil {
 		return err
 	}
@@ -30,19 +30,22 @@ func (s *Server) cachePrices(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// priceTableMemo holds the JSON of the table last served, with its ETag: the
-// table is large, and the same until the cache rebuilds it.
-type priceTableMemo struct {
+// tableMemo holds the JSON of one answer drawn from the table last served,
+// with its ETag: the answer is the same until the model rebuilds the table,
+// and the price table's is large.
+type tableMemo struct {
 	mu    sync.Mutex
-	table *pricetable.Table
+	table *pricing.Table
 	enc   encodedJSON
 }
 
-func (m *priceTableMemo) encoded(table *pricetable.Table) (encodedJSON, error) {
+// encoded returns the JSON of answer(table), encoding it only when table is
+// not the one last served.
+func (m *tableMemo) encoded(table *pricing.Table, answer func(*pricing.Table) any) (encodedJSON, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.table != table {
-		enc, err := encodeJSON(table)
+		enc, err := encodeJSON(answer(table))
 		if err != nil {
 			return encodedJSON{}, err
 		}
@@ -57,11 +60,19 @@ type variantIDsAnswer struct {
 }
 
 // availableVariantIDs answers the ids of the variants on sale now, in the
-// catalogue's order.
+// catalogue's order, as the current price table holds them, encoded once per
+// table.
 func (s *Server) availableVariantIDs(w http.ResponseWriter, r *http.Request) error {
-	ids, err := s.cfg.Variants.AvailableVariantIDs(r.Context())
+	table, err := s.cfg.Prices.Table(r.Context())
 	if err != nil {
 		return errs.Wrap(errs.Unavailable, "catalogue_unavailable", err, "The catalogue is unavailable right now. Please try again shortly.")
 	}
-	return writeJSON(w, r, variantIDsAnswer{VariantIDs: ids}, availabilityCacheControl)
+	enc, err := s.encodedAvailable.encoded(table, func(t *pricing.Table) any {
+		return variantIDsAnswer{VariantIDs: t.AvailableVariantIDs()}
+	})
+	if err != nil {
+		return err
+	}
+	writeEncoded(w, r, enc, availabilityCacheControl)
+	return nil
 }

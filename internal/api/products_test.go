@@ -3,7 +3,9 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -140,5 +142,43 @@ func TestAvailableVariantIDsDatabaseDownIs503(t *testing.T) {
 	resp := s.get(t, "/api/products/get-available-variant-ids")
 	if got := body(t, resp); resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(got, `"code":"catalogue_unavailable"`) {
 		t.Errorf("with the database closed: %d %s; want 503 catalogue_unavailable", resp.StatusCode, got)
+	}
+}
+
+// Every price answer reads the one price model: until it drops its table,
+// all of them give the old catalogue's figures, and after, all the new one's.
+func TestAnswersChangeTogether(t *testing.T) {
+	s := newTestServer(t)
+	answers := func() []string {
+		var got []string
+		for _, url := range []string{
+			"/api/automatic-discount/LT/" + hatVariant,
+			"/api/automatic-discount/product/LT/" + hatProduct,
+			"/api/automatic-discounts?market=LT&variants=" + hatVariant,
+			"/api/products/get-available-variant-ids",
+		} {
+			got = append(got, strings.TrimSpace(body(t, s.get(t, url))))
+		}
+		_, table := getPriceTable(t, s)
+		return append(got, fmt.Sprint(table.Markets["LT"].Variants[hatVariant]))
+	}
+	before := answers()
+
+	// A new catalogue: the oat hat costs 50.00, the rust hat is sold out.
+	doc := testCatalogue()
+	doc.Products[0].Variants[0].Prices = prices(5000)
+	doc.Products[0].Variants[1].Inventory = 0
+	if _, err := s.db.Import(context.Background(), doc); err != nil {
+		t.Fatal(err)
+	}
+	if got := answers(); !slices.Equal(got, before) {
+		t.Errorf("before the model dropped its table the answers changed:\n%q\nwant\n%q", got, before)
+	}
+	s.prices.Invalidate()
+	after := `{"amount":5,"currency":"EUR","percentage":10,"title":"Hats 10%"}`
+	want := []string{after, after, `{"discounts":{"` + hatVariant + `":` + after + `}}`,
+		`{"variant_ids":[45000000000011,45000000000021]}`, "map[discounted_price:45 price:50]"}
+	if got := answers(); !slices.Equal(got, want) {
+		t.Errorf("after the model dropped its table:\n%q\nwant\n%q", got, want)
 	}
 }

@@ -18,10 +18,22 @@ func jsonEncoder(w io.Writer) *json.Encoder {
 	return enc
 }
 
-// encodedJSON is an answer's body, encoded once, with its ETag.
+// Every JSON answer says it is JSON, and that a browser must not read it as
+// anything else (a script or a page) whatever it holds. The slices are
+// shared: never change them.
+var (
+	jsonContentType = []string{"application/json; charset=utf-8"}
+	noSniff         = []string{"nosniff"}
+)
+
+// encodedJSON is an answer's body, encoded once, with its ETag, and the
+// values of its ETag and Content-Length headers made once with it, since
+// memoized answers are written again and again. The header slices are
+// shared: never change them.
 type encodedJSON struct {
-	body         []byte
-	etag, length string
+	body                     []byte
+	etag                     string
+	etagHeader, lengthHeader []string
 }
 
 func encodeJSON(v any) (encodedJSON, error) {
@@ -30,7 +42,8 @@ func encodeJSON(v any) (encodedJSON, error) {
 		return encodedJSON{}, err
 	}
 	body := buf.Bytes()
-	return encodedJSON{body: body, etag: etagOf(body), length: strconv.Itoa(len(body))}, nil
+	etag := etagOf(body)
+	return encodedJSON{body: body, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}, nil
 }
 
 // writeJSON answers 200 with v as JSON, an ETag of the body and the given
@@ -49,13 +62,14 @@ func writeEncoded(w http.ResponseWriter, r *http.Request, enc encodedJSON, cache
 	// again on the API's hottest path.
 	h := w.Header()
 	h["Cache-Control"] = []string{cacheControl}
-	h["Etag"] = []string{enc.etag}
+	h["Etag"] = enc.etagHeader
 	if etagMatches(r.Header.Get("If-None-Match"), enc.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h["Content-Type"] = []string{"application/json; charset=utf-8"}
-	h["Content-Length"] = []string{enc.length}
+	h["Content-Type"] = jsonContentType
+	h["X-Content-Type-Options"] = noSniff
+	h["Content-Length"] = enc.lengthHeader
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(enc.body)
@@ -65,7 +79,8 @@ func writeEncoded(w http.ResponseWriter, r *http.Request, enc encodedJSON, cache
 // writeCreated answers 201 with v as JSON.
 func writeCreated(w http.ResponseWriter, v any) error {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
+	h["Content-Type"] = jsonContentType
+	h["X-Content-Type-Options"] = noSniff
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusCreated)
 	return jsonEncoder(w).Encode(v)

@@ -3,17 +3,12 @@ package api
 import (
 	"context"
 	"errors"
-	"io"
-	"mime"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"knitfront/internal/catalog"
-	"knitfront/internal/errs"
 	"knitfront/internal/reviews"
 )
 
@@ -35,9 +30,11 @@ const (
 	reviewsCacheControl  = "public, max-age=10"
 )
 
-// maxReviewBytes bounds a posted review: 2,000 characters of up to 4 bytes,
-// a name, and JSON's quoting fit well within it.
-const maxReviewBytes = 16 << 10
+// maxReviewBytes bounds a posted review: the longest valid one, every
+// character of its body and name written as a JSON escaped surrogate pair
+// (12 bytes, as \ud83e\uddf6), and a kibibyte for the field names and
+// quoting.
+const maxReviewBytes = int64((reviews.MaxBodyChars+reviews.MaxNameChars)*len(`\ud83e\uddf6`) + 1<<10)
 
 type knitterAnswer struct {
 	ID          int64  `json:"id"`
@@ -114,7 +111,8 @@ func (s *Server) knitterReviews(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page, err := reviews.ParsePage(r.URL.Query().Get("limit"), r.URL.Query().Get("cursor"))
+	q := r.URL.Query()
+	page, err := reviews.ParsePage(q.Get("limit"), q.Get("cursor"))
 	if err != nil {
 		return err
 	}
@@ -149,131 +147,4 @@ func (s *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeCreated(w, postedReview(review))
-}
-
-var (
-	errNotJSON = errs.New(errs.UnsupportedMediaType, "unsupported_media_type",
-		"Send the review as JSON, with the header Content-Type: application/json.")
-	errBodyTooLarge = errs.New(errs.TooLarge, "body_too_large",
-		"The request body is larger than %d KiB; a review is at most 2,000 characters.", maxReviewBytes>>10)
-)
-
-// readJSONBody reads a request body of at most limit bytes that is declared
-// JSON in UTF-8.
-func readJSONBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	mediaType, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mediaType != "application/json" {
-		return nil, errNotJSON
-	}
-	for name, value := range params {
-		if name != "charset" || !strings.EqualFold(value, "utf-8") {
-			return nil, errNotJSON
-		}
-	}
-	if r.ContentLength > limit {
-		return nil, errBodyTooLarge
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return nil, errBodyTooLarge
-	}
-	if err != nil {
-		return nil, errs.Wrap(errs.Invalid, "unreadable_body", err, "The request body could not be read to its end.")
-	}
-	return data, nil
-}
-
-// reviewPreflight answers a browser's CORS preflight for a review post from
-// an allowed origin (withReviewOrigin checked it), for two hours at most.
-func reviewPreflight(w http.ResponseWriter, _ *http.Request) error {
-	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", "POST")
-	h.Set("Access-Control-Allow-Headers", "Content-Type")
-	h.Set("Access-Control-Max-Age", "7200")
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
-var errOriginNotAllowed = errs.New(errs.Forbidden, "origin_not_allowed",
-	"Reviews are taken only from the shop's own pages.")
-
-// withReviewOrigin lets a review post, and its preflight, through only from
-// the pages of an allowed origin: one in AllowedOrigins, or the server's own
-// (the dev storefront posting to itself). A request without an Origin
-// header is refused too: browsers send one with every POST, so only scripts
-// leave it out, and a public write has no use for them.
-func (s *Server) withReviewOrigin(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Add("Vary", "Origin")
-		origin := r.Header.Get("Origin")
-		if !s.originAllowed(origin, r.Host) {
-			writeError(w, r, s.log, errOriginNotAllowed)
-			return
-		}
-		w.Header().Set("Access-Control-Allow-Origin", origin)
-		next.ServeHTTP(w, r)
-	})
-}
-
-func (s *Server) originAllowed(origin, host string) bool {
-	normal, err := NormalizeOrigin(origin)
-	if err != nil {
-		return false
-	}
-	for _, allowed := range s.cfg.AllowedOrigins {
-		if normal == allowed {
-			return true
-		}
-	}
-	u, _ := url.Parse(normal)
-	return strings.EqualFold(u.Host, host)
-}
-
-// NormalizeOrigin checks that s is an origin, scheme://host[:port] over http
-// or https, and returns it in lower case as browsers send it.
-func NormalizeOrigin(s string) (string, error) {
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
-		u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
-		return "", errors.New("an origin is scheme://host[:port] over http or https, such as https://shop.example")
-	}
-	return strings.ToLower(u.Scheme + "://" + u.Host), nil
-}
-
-// clientAddr is the address of the client behind the request: the peer's,
-// unless the peer is a trusted proxy, whose X-Forwarded-For is then read
-// from the right, past the trusted proxies, to the first address that is
-// not one. Only trusted proxies are believed: anyone can send the header.
-func (s *Server) clientAddr(r *http.Request) netip.Addr {
-	peer, err := netip.ParseAddrPort(r.RemoteAddr)
-	if err != nil {
-		return netip.Addr{}
-	}
-	addr := peer.Addr().Unmap().WithZone("")
-	if !s.trustedProxy(addr) {
-		return addr
-	}
-	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
-	for i := len(hops) - 1; i >= 0; i-- {
-		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			break // what the nearest trusted hop received is garbage: stop at that hop
-		}
-		addr = hop.Unmap().WithZone("")
-		if !s.trustedProxy(addr) {
-			break
-		}
-	}
-	return addr
-}
-
-func (s *Server) trustedProxy(addr netip.Addr) bool {
-	for _, network := range s.cfg.TrustedProxies {
-		if network.Contains(addr) {
-			return true
-		}
-	}
-	return false
 }

@@ -8,14 +8,15 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"knitfront/internal/api"
 	"knitfront/internal/catalog"
 	"knitfront/internal/reviews"
 	"knitfront/internal/store"
+	"knitfront/internal/testclock"
 )
 
 const (
@@ -28,29 +29,11 @@ var testKnitters = []catalog.Knitter{
 	{ID: 1, Name: "Rūta", Description: "Cables.", Photo: "/p/1.svg", Avatar: "/a/1.svg", Position: 0},
 }
 
-// clock is a fake clock for the review service.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // reviewServer is the test server with knitters, a review service on a fake
 // clock, shopOrigin allowed to post and the admin endpoints on.
 type reviewServer struct {
 	*testServer
-	clock *clock
+	clock *testclock.Clock
 }
 
 // generous is a rate limit no test meets unless it means to.
@@ -58,7 +41,7 @@ var generous = reviews.Rate{Posts: 1000, Per: time.Minute}
 
 func newReviewServer(t *testing.T, rate reviews.Rate, requireApproval bool, configure ...func(*api.Config)) *reviewServer {
 	t.Helper()
-	c := &clock{now: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC))
 	setup := func(cfg *api.Config) {
 		cfg.Reviews = reviews.NewService(cfg.DB.(*store.DB), reviews.Options{
 			Limiter: reviews.NewWindowLimiter(rate, c.Now), RequireApproval: requireApproval, Now: c.Now,
@@ -263,13 +246,18 @@ func TestBadReviewPostsAreRefusedAndStoreNothing(t *testing.T) {
 		{name: "a field twice", payload: `{"body":"Warm.","created_by":"Ona","created_by":"Admin"}`, status: 400, code: "duplicate_field"},
 		{name: "number as the review", payload: `{"body":5,"created_by":"Ona"}`, status: 400, code: "invalid_type"},
 		{name: "array as the name", payload: `{"body":"Warm.","created_by":["Ona"]}`, status: 400, code: "invalid_type"},
-		{name: "honeypot filled", payload: `{"body":"Cheap pills","created_by":"Bot","website":"http://spam.example"}`, status: 400, code: "spam_suspected"},
+		{name: "a zero-width space for a name", payload: review("Warm.", "\u200b"), status: 400, code: "empty_field"},
+		{name: "a review of one zero-width space", payload: review("\u200b", "Ona"), status: 400, code: "empty_field"},
+		{name: "a Hangul filler for a name", payload: review("Warm.", "\u3164"), status: 400, code: "empty_field"},
+		{name: "a line separator in the name", payload: review("Warm.", "Ona\u2028Admin"), status: 400, code: "control_character"},
+		{name: "2,000 marks on one letter", payload: review("a"+strings.Repeat("\u0301", 2000), "Ona"), status: 400, code: "too_many_marks"},
+		{name: "a lone surrogate", payload: `{"body":"Warm \ud800","created_by":"Ona"}`, status: 400, code: "invalid_escape"},
 		{name: "text/plain", payload: review("Warm.", "Ona"), headers: []string{"Content-Type: text/plain"}, status: 415, code: "unsupported_media_type"},
 		{name: "a form", payload: "body=Warm&created_by=Ona", headers: []string{"Content-Type: application/x-www-form-urlencoded"}, status: 415, code: "unsupported_media_type"},
 		{name: "no content type", payload: review("Warm.", "Ona"), headers: []string{"Content-Type: "}, status: 415, code: "unsupported_media_type"},
 		{name: "JSON in another charset", payload: review("Warm.", "Ona"), headers: []string{"Content-Type: application/json; charset=iso-8859-1"}, status: 415, code: "unsupported_media_type"},
 		{name: "10 MB body", payload: huge, status: 413, code: "body_too_large"},
-		{name: "17 KiB body of unknown length", payload: review(strings.Repeat("a", 17<<10), "Ona"), unknownLength: true, status: 413, code: "body_too_large"},
+		{name: "26 KiB body of unknown length", payload: review(strings.Repeat("a", 26<<10), "Ona"), unknownLength: true, status: 413, code: "body_too_large"},
 		{name: "unknown knitter", knitter: "99", payload: review("Warm.", "Ona"), status: 404, code: "unknown_knitter"},
 		{name: "knitter id not a number", knitter: "ruta", payload: review("Warm.", "Ona"), status: 400, code: "invalid_id"},
 		{name: "knitter id with SQL", knitter: "1%20OR%201=1", payload: review("Warm.", "Ona"), status: 400, code: "invalid_id"},
@@ -300,6 +288,47 @@ func TestBadReviewPostsAreRefusedAndStoreNothing(t *testing.T) {
 					resp.Header.Get("Access-Control-Allow-Origin"))
 			}
 		})
+	}
+}
+
+func TestAFilledHoneypotIsAnsweredAsTakenAndNotStored(t *testing.T) {
+	s := newReviewServer(t, reviews.Rate{Posts: 1, Per: time.Minute}, false)
+	resp := s.post(t, "1", `{"body":"Cheap pills","created_by":"Bot","website":"http://spam.example"}`)
+	if got := decode[reviewJSON](t, resp); resp.StatusCode != http.StatusCreated || got.Body != "Cheap pills" || got.ID == 0 || got.Status != "published" {
+		t.Errorf("a filled honeypot = %d %+v; want 201 as for a person", resp.StatusCode, got)
+	}
+	if n := s.stored(t); n != 0 {
+		t.Errorf("%d reviews were stored", n)
+	}
+	if resp := s.post(t, "1", review("Warm.", "Ona")); resp.StatusCode != http.StatusCreated || s.stored(t) != 1 {
+		t.Errorf("the same client's real review after it = %d: the honeypot's post was counted", resp.StatusCode)
+	}
+}
+
+// escapedJSON writes a review with every character outside ASCII as a \u
+// escape, as some JSON encoders do.
+func escapedJSON(body, name string) string {
+	escape := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			if r < 0x80 {
+				b.WriteRune(r)
+				continue
+			}
+			for _, unit := range utf16.Encode([]rune{r}) {
+				fmt.Fprintf(&b, `\u%04x`, unit)
+			}
+		}
+		return b.String()
+	}
+	return `{"body":"` + escape(body) + `","created_by":"` + escape(name) + `"}`
+}
+
+func TestTheLongestReviewFitsTheBodyLimitWhenEscaped(t *testing.T) {
+	s := newReviewServer(t, generous, false)
+	payload := escapedJSON(strings.Repeat("🧶", reviews.MaxBodyChars), strings.Repeat("🧶", reviews.MaxNameChars))
+	if resp := s.post(t, "1", payload); resp.StatusCode != http.StatusCreated {
+		t.Errorf("%d bytes of escaped JSON = %d %s, want 201", len(payload), resp.StatusCode, body(t, resp))
 	}
 }
 
@@ -403,6 +432,10 @@ func TestReviewRateLimitBehindTrustedProxies(t *testing.T) {
 		{"an IPv4-mapped proxy", "[::ffff:10.0.0.1]:4000", "203.0.113.9", 429},
 		{"an IPv6 proxy and client", "[fd00::1]:4000", "2001:db8:5::1", 201},
 		{"another address in the client's /64", "[fd00::1]:4000", "2001:db8:5::2", 429},
+		{"a hop with a port", "10.0.0.3:4000", "192.0.2.5:1001", 201},
+		{"the same client's hop with another port", "10.0.0.3:4000", "192.0.2.5:1002", 429},
+		{"an IPv6 hop with a port", "10.0.0.3:4000", "[2001:db8:6::1]:1001", 201},
+		{"the same IPv6 client without a port", "10.0.0.3:4000", "2001:db8:6::1", 429},
 		{"garbage from the proxy counts as the proxy", "10.0.0.5:4000", "not-an-address", 201},
 		{"no header counts as the proxy", "10.0.0.5:4000", "", 429},
 	} {
@@ -431,14 +464,28 @@ func TestReviewPreflight(t *testing.T) {
 	}
 }
 
-func TestTheServersOwnPagesMayPost(t *testing.T) {
-	s := newReviewServer(t, generous, false, func(cfg *api.Config) { cfg.AllowedOrigins = nil })
-	// httptest requests go to example.com: the dev storefront posting to itself.
-	if resp := s.post(t, "1", review("Warm.", "Ona"), "Origin: http://example.com"); resp.StatusCode != http.StatusCreated {
-		t.Errorf("a post from the server's own origin = %d %s", resp.StatusCode, body(t, resp))
-	}
-	if resp := s.post(t, "1", review("Warm.", "Ona"), "Origin: "+shopOrigin); resp.StatusCode != http.StatusForbidden {
-		t.Errorf("with no origins allowed, the shop's post = %d, want 403", resp.StatusCode)
+func TestOnlyDevLetsTheServersOwnPagesPost(t *testing.T) {
+	for _, test := range []struct {
+		name             string
+		ownOriginMayPost bool
+		origin, host     string
+		want             int
+	}{
+		{"dev: the storefront posting to itself", true, "http://example.com", "example.com", http.StatusCreated},
+		{"dev: an allowed shop", true, shopOrigin, "example.com", http.StatusCreated},
+		{"serve: an allowed shop", false, shopOrigin, "api.example", http.StatusCreated},
+		{"serve: an origin forged to match the Host header", false, "https://evil.example", "evil.example", http.StatusForbidden},
+		{"serve: the server's own origin is not on the list", false, "http://example.com", "example.com", http.StatusForbidden},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			s := newReviewServer(t, generous, false, func(cfg *api.Config) { cfg.OwnOriginMayPost = test.ownOriginMayPost })
+			req := httptest.NewRequest(http.MethodPost, "/api/knitters/1/reviews", strings.NewReader(review("Warm.", "Ona")))
+			req.Host = test.host
+			resp := s.do(t, req, "Content-Type: application/json", "Origin: "+test.origin)
+			if resp.StatusCode != test.want {
+				t.Errorf("a post from %s to host %s = %d %s, want %d", test.origin, test.host, resp.StatusCode, body(t, resp), test.want)
+			}
+		})
 	}
 }
 

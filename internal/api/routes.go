@@ -26,6 +26,10 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("POST /api/{version}/graphql.json", s.cfg.Site)
 	}
 
+	if s.cfg.Webhooks != nil {
+		mux.Handle("POST /webhooks/shopify", s.cfg.Webhooks)
+	}
+
 	mux.Handle("GET /assets/{file}", s.cfg.Assets)
 	mux.Handle("GET /healthz", s.handle(s.healthz))
 	mux.Handle("GET /readyz", s.handle(s.readyz))
@@ -36,5 +40,5 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.Handle(siteFallback, orMethodNotAllowed(mux, site))
 
-	return s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux))))
+	return s.withDeadline(s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux)))))
 }

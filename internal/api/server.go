@@ -11,32 +11,24 @@ import (
 	"net/netip"
 	"time"
 
-	"knitfront/internal/discount"
 	"knitfront/internal/money"
-	"knitfront/internal/pricetable"
+	"knitfront/internal/pricing"
 	"knitfront/internal/rates"
+	"knitfront/internal/reviews"
 )
 
-// Discounts looks automatic discounts up; *discount.Service implements it.
-type Discounts interface {
-	ForVariant(ctx context.Context, market money.Market, variantID int64) (discount.Result, error)
-	ForVariants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]discount.Result, error)
-	ForProduct(ctx context.Context, market money.Market, productID int64) (discount.Result, error)
+// Prices answers every price, discount and availability lookup from one
+// model; *pricing.Model implements it.
+type Prices interface {
+	Variant(ctx context.Context, market money.Market, variantID int64) (pricing.Quote, error)
+	Variants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]pricing.Quote, error)
+	Product(ctx context.Context, market money.Market, productID int64) (pricing.Quote, error)
+	Table(ctx context.Context) (*pricing.Table, error)
 }
 
 // Rates serves the currency rates; *rates.Service implements it.
 type Rates interface {
 	Current(ctx context.Context) (rates.Quote, error)
-}
-
-// PriceTable serves the current price table; *pricetable.Cache implements it.
-type PriceTable interface {
-	Current(ctx context.Context) (*pricetable.Table, error)
-}
-
-// AvailableVariants lists the variants on sale now; the store implements it.
-type AvailableVariants interface {
-	AvailableVariantIDs(ctx context.Context) ([]int64, error)
 }
 
 // Pinger checks that the database answers.
@@ -46,9 +38,9 @@ type Pinger interface {
 
 // Config holds what the server needs. Zero values are safe where noted.
 type Config struct {
-	Log       *slog.Logger
-	DB        Pinger
-	Discounts Discounts
+	Log    *slog.Logger
+	DB     Pinger
+	Prices Prices
 	// Assets are the files under /assets: the built widget bundle; nil
 	// serves none.
 	Assets *Assets
@@ -58,21 +50,28 @@ type Config struct {
 	// Reviews serves the knitters, their reviews and the reviews' moderation.
 	Reviews Reviews
 	// AllowedOrigins are the origins, as NormalizeOrigin returns them, whose
-	// pages may post reviews; the server's own origin always may.
+	// pages may post reviews.
 	AllowedOrigins []string
+	// OwnOriginMayPost lets pages of the server's own origin, as the Host
+	// header names it, post reviews too: the dev storefront's. Never under
+	// serve, where anyone may write that header.
+	OwnOriginMayPost bool
+	// DBTimeout bounds each request's database work: past it the request
+	// answers 503. Zero is DefaultDBTimeout.
+	DBTimeout time.Duration
 	// TrustedProxies are the networks of the proxies whose X-Forwarded-For
 	// header names the client; from anyone else it is ignored.
 	TrustedProxies []netip.Prefix
 	// AdminToken is the bearer token of the admin endpoints; empty turns
 	// them off.
 	AdminToken string
-	// Rates, Prices and Variants serve the currency rates, the price table
-	// and the ids of the variants on sale.
-	Rates    Rates
-	Prices   PriceTable
-	Variants AvailableVariants
+	// Rates serves the currency rates.
+	Rates Rates
 	// Requests counts each answered request; nil counts none.
 	Requests RequestObserver
+	// Webhooks receives the shop's webhooks at POST /webhooks/shopify; nil
+	// answers 404 there.
+	Webhooks http.Handler
 }
 
 // RequestObserver counts answered requests by the route pattern that served
@@ -89,13 +88,20 @@ type Server struct {
 	ids     *requestIDs
 	handler http.Handler
 
+	// adminFailures counts each client's wrong admin tokens.
+	adminFailures *reviews.WindowLimiter
+
 	encodedDiscounts discountMemo
-	encodedPrices    priceTableMemo
+	encodedPrices    tableMemo
+	encodedAvailable tableMemo
 }
 
 // New returns the server for cfg.
 func New(cfg Config) *Server {
-	s := &Server{cfg: cfg, log: cfg.Log, ids: newRequestIDs()}
+	s := &Server{cfg: cfg, log: cfg.Log, ids: newRequestIDs(), adminFailures: reviews.NewWindowLimiter(AdminFailureRate, time.Now)}
+	if s.cfg.DBTimeout == 0 {
+		s.cfg.DBTimeout = DefaultDBTimeout
+	}
 	s.encodedDiscounts.m = map[discountAnswer]encodedJSON{}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

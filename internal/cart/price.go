@@ -59,10 +59,10 @@ type Charge struct {
 	Upfront, Remaining money.Amount
 }
 
-// PlanCharge works out a selling plan's charge on one unit (spec, section
-// 5): a percentage plan charges that share of the price, a fixed plan its
-// amount in the currency; the charge is capped at the final price, and the
-// remaining balance is the final price less the charge.
+// PlanCharge works out a selling plan's charge on one unit: a percentage
+// plan charges that share of the price, a fixed plan its amount in the
+// currency; the charge is capped at the final price, and the remaining
+// balance is the final price less the charge.
 func PlanCharge(plan catalog.SellingPlan, currency money.Currency, price, finalPrice money.Amount) Charge {
 	c := Charge{ValueType: plan.Charge.ValueType}
 	var upfront money.Amount

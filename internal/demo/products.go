@@ -60,17 +60,27 @@ func kindNamed(name string) (kind, bool) {
 	return kind{}, false
 }
 
-// pricePoint is an amount in whole units of each market's currency. Prices
-// are set per market at the round numbers a shop would choose, not converted.
-type pricePoint struct{ eur, aud, gbp, usd int64 }
+// pricePoint is an amount in whole units of each currency, in the order of
+// money.Currencies: {129, 215, 115, 139} is €129, A$215, £115 and US$139.
+// Prices are set per market at the round numbers a shop would choose, not
+// converted. The nil point is no price at all.
+type pricePoint []int64
 
+// perCurrency spreads the point over the currencies. The points are this
+// package's own data, so one without an amount for every currency is a bug:
+// it panics, and every test of the catalogue fails at once.
 func (p pricePoint) perCurrency() map[money.Currency]money.Amount {
-	return map[money.Currency]money.Amount{
-		money.EUR: money.Amount(p.eur * 100),
-		money.AUD: money.Amount(p.aud * 100),
-		money.GBP: money.Amount(p.gbp * 100),
-		money.USD: money.Amount(p.usd * 100),
+	if p == nil {
+		return nil
 	}
+	if len(p) != len(money.Currencies) {
+		panic(fmt.Sprintf("demo price point %v: want an amount for each of %s", []int64(p), money.CurrencyNames()))
+	}
+	amounts := make(map[money.Currency]money.Amount, len(p))
+	for i, c := range money.Currencies {
+		amounts[c] = money.WholeUnits(p[i])
+	}
+	return amounts
 }
 
 // productSpec is a demo product before it gets ids and variants.

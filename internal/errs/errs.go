@@ -25,6 +25,10 @@ const (
 	Unavailable
 )
 
+// InternalMessage is what a client is told of a failure on the server's
+// side, whose cause only the log holds.
+const InternalMessage = "Something went wrong on our side. Please try again."
+
 // Error is an error a client may see: a kind, a stable machine-readable code
 // and a message for a person.
 type Error struct {
@@ -35,9 +39,12 @@ type Error struct {
 	Err error
 }
 
+// Error is what a log reads: the code and the cause when there is one, so
+// that the line says what broke rather than what the client was told. The
+// client's sentence is Message, which the HTTP layer writes alone.
 func (e *Error) Error() string {
 	if e.Err != nil {
-		return e.Message + ": " + e.Err.Error()
+		return e.Code + ": " + e.Err.Error()
 	}
 	return e.Message
 }

@@ -1,6 +1,6 @@
 // Package metrics is knitfront's Prometheus metrics, kept on a registry of
-// its own: requests by route, method and status, the caches' hits and
-// misses, the database pool, and the currency rates' age. The packages that
+// its own: requests by route, method and status, the price model's cache
+// hits and misses, the database pool, and the currency rates' age. The packages that
 // are measured do not import it: they take a func or a small interface that
 // it provides, wired in main.
 package metrics
@@ -30,7 +30,8 @@ type Metrics struct {
 	registry  *prometheus.Registry
 	requests  *prometheus.CounterVec
 	durations *prometheus.HistogramVec
-	lookups   *prometheus.CounterVec
+	// priceHits and priceMisses count the price model's lookups.
+	priceHits, priceMisses prometheus.Counter
 
 	// routes caches each label set's metrics, so that a request looks its
 	// counter and histogram up once, by a small key, instead of hashing
@@ -61,12 +62,13 @@ func New() *Metrics {
 			Help:    "Time to answer HTTP requests, by route pattern, method and status code.",
 			Buckets: durationBuckets,
 		}, []string{"route", "method", "code"}),
-		lookups: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Namespace: namespace, Name: "cache_lookups_total",
-			Help: "Lookups in the in-memory caches, by cache and result (hit or miss).",
-		}, []string{"cache", "result"}),
 	}
-	m.registry.MustRegister(m.requests, m.durations, m.lookups,
+	priceLookups := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: namespace, Name: "price_cache_lookups_total",
+		Help: "Lookups in the price model's current table, by result: hit when it was fresh, miss when the lookup waited for a rebuild.",
+	}, []string{"result"})
+	m.priceHits, m.priceMisses = priceLookups.WithLabelValues("hit"), priceLookups.WithLabelValues("miss")
+	m.registry.MustRegister(m.requests, m.durations, priceLookups,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -107,17 +109,14 @@ func standardMethod(method string) string {
 	return "OTHER"
 }
 
-// CacheCounter returns the function a cache calls to count its lookups:
-// hits and misses at once, as a batch lookup has both.
-func (m *Metrics) CacheCounter(cache string) func(hits, misses int) {
-	hit, miss := m.lookups.WithLabelValues(cache, "hit"), m.lookups.WithLabelValues(cache, "miss")
-	return func(hits, misses int) {
-		if hits > 0 {
-			hit.Add(float64(hits))
-		}
-		if misses > 0 {
-			miss.Add(float64(misses))
-		}
+// CountPriceLookups counts lookups in the price model's table; the model
+// calls it (pricing.CountLookups).
+func (m *Metrics) CountPriceLookups(hits, misses int) {
+	if hits > 0 {
+		m.priceHits.Add(float64(hits))
+	}
+	if misses > 0 {
+		m.priceMisses.Add(float64(misses))
 	}
 }
 

@@ -27,7 +27,7 @@ func scrape(t *testing.T, m *metrics.Metrics) string {
 }
 
 // sample returns the value of the sample named with its labels, such as
-// `knitfront_cache_lookups_total{cache="discounts",result="hit"}`.
+// `knitfront_price_cache_lookups_total{result="hit"}`.
 func sample(t *testing.T, text, name string) float64 {
 	t.Helper()
 	for line := range strings.Lines(text) {
@@ -71,16 +71,15 @@ func TestRequests(t *testing.T) {
 	}
 }
 
-func TestCacheCounter(t *testing.T) {
+func TestPriceLookups(t *testing.T) {
 	m := metrics.New()
-	count := m.CacheCounter("discounts")
-	count(1, 0)
-	count(40, 8)
+	m.CountPriceLookups(1, 0)
+	m.CountPriceLookups(40, 8)
 	text := scrape(t, m)
-	if hits := sample(t, text, `knitfront_cache_lookups_total{cache="discounts",result="hit"}`); hits != 41 {
+	if hits := sample(t, text, `knitfront_price_cache_lookups_total{result="hit"}`); hits != 41 {
 		t.Errorf("hits = %v, want 41", hits)
 	}
-	if misses := sample(t, text, `knitfront_cache_lookups_total{cache="discounts",result="miss"}`); misses != 8 {
+	if misses := sample(t, text, `knitfront_price_cache_lookups_total{result="miss"}`); misses != 8 {
 		t.Errorf("misses = %v, want 8", misses)
 	}
 }

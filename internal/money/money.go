@@ -4,100 +4,26 @@
 package money
 
 import (
-	"errors"
 	"fmt"
-	"slices"
+	"math"
 	"strconv"
 	"strings"
 )
 
-// Currency is an ISO 4217 code from the shop's whitelist.
-type Currency string
-
-// The whitelist of display and market currencies (spec section 3).
-const (
-	EUR Currency = "EUR"
-	AUD Currency = "AUD"
-	GBP Currency = "GBP"
-	USD Currency = "USD"
-)
-
-// DefaultCurrency is the currency a shopper gets when nothing else is known.
-const DefaultCurrency = EUR
-
-// Currencies lists the whitelist in a stable order.
-var Currencies = []Currency{EUR, AUD, GBP, USD}
-
-// CurrencyNames lists the whitelist for a person: "EUR, AUD, GBP, USD".
-func CurrencyNames() string {
-	names := make([]string, len(Currencies))
-	for i, c := range Currencies {
-		names[i] = string(c)
-	}
-	return strings.Join(names, ", ")
-}
-
-// Valid reports whether c is on the whitelist, spelled exactly.
-func (c Currency) Valid() bool { return slices.Contains(Currencies, c) }
-
-// ParseCurrency accepts a whitelisted currency code in any letter case.
-func ParseCurrency(s string) (Currency, bool) {
-	c := Currency(strings.ToUpper(s))
-	if !c.Valid() {
-		return "", false
-	}
-	return c, true
-}
-
-// Market is an ISO 3166 country code that names one of the shop's markets.
-type Market string
-
-// The shop's markets. Any other country shops in the default market, LT.
-const (
-	LT Market = "LT"
-	AU Market = "AU"
-	GB Market = "GB"
-	US Market = "US"
-)
-
-// DefaultMarket serves every country that has no market of its own.
-const DefaultMarket = LT
-
-// Markets lists the markets in a stable order.
-var Markets = []Market{LT, AU, GB, US}
-
-var marketCurrency = map[Market]Currency{LT: EUR, AU: AUD, GB: GBP, US: USD}
-
-// Valid reports whether m is one of the shop's markets, spelled exactly.
-func (m Market) Valid() bool { return slices.Contains(Markets, m) }
-
-// Currency is the currency prices are kept in for the market.
-func (m Market) Currency() Currency { return marketCurrency[m] }
-
-// ErrCountry reports a country code that is not two ASCII letters.
-var ErrCountry = errors.New("a country is a two-letter ISO 3166 code, such as LT or US")
-
-// MarketForCountry maps a two-letter country code (any letter case) to the
-// market that serves it: its own when the shop has one, the default otherwise.
-func MarketForCountry(country string) (Market, error) {
-	if len(country) != 2 || !isASCIILetter(country[0]) || !isASCIILetter(country[1]) {
-		return "", ErrCountry
-	}
-	m := Market(strings.ToUpper(country))
-	if _, ok := marketCurrency[m]; ok {
-		return m, nil
-	}
-	return DefaultMarket, nil
-}
-
-func isASCIILetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }
-
-// Amount is a count of minor units (cents) of some currency. All four
-// whitelisted currencies have two decimal places.
+// Amount is a count of minor units (cents) of some currency of the table.
 type Amount int64
 
-// minorDigits is the number of decimal places of every whitelisted currency.
-const minorDigits = 2
+// minorDigits is the number of decimal places of an Amount: those of the
+// default currency, which every currency of the table shares (a test holds
+// them equal; a currency with other minor digits would need amounts that know
+// their currency).
+var minorDigits = DefaultCurrency.Info().MinorDigits
+
+// minorUnits is how many minor units make one major unit.
+var minorUnits = Amount(math.Pow10(minorDigits))
+
+// WholeUnits is n whole units (euros, dollars, pounds) as an Amount.
+func WholeUnits(n int64) Amount { return Amount(n) * minorUnits }
 
 // maxAmount keeps amounts far from int64 overflow when multiplied by a
 // percentage in basis points.
@@ -148,24 +74,26 @@ func (a Amount) AppendText(b []byte) []byte {
 		b = append(b, '-')
 		a = -a
 	}
-	b = strconv.AppendInt(b, int64(a/100), 10)
-	switch cents := a % 100; {
-	case cents == 0:
-	case cents%10 == 0:
-		b = append(b, '.', byte('0'+cents/10))
-	default:
-		b = append(b, '.', byte('0'+cents/10), byte('0'+cents%10))
+	b = strconv.AppendInt(b, int64(a/minorUnits), 10)
+	minor := a % minorUnits
+	if minor == 0 {
+		return b
+	}
+	b = append(b, '.')
+	for unit := minorUnits / 10; minor != 0; unit /= 10 {
+		b = append(b, byte('0'+minor/unit))
+		minor %= unit
 	}
 	return b
 }
 
-// Fixed formats the amount with exactly two decimal places, as "4.50".
+// Fixed formats the amount with all its decimal places, as "4.50".
 func (a Amount) Fixed() string {
 	sign := ""
 	if a < 0 {
 		sign, a = "-", -a
 	}
-	return fmt.Sprintf("%s%d.%02d", sign, a/100, a%100)
+	return fmt.Sprintf("%s%d.%0*d", sign, a/minorUnits, minorDigits, a%minorUnits)
 }
 
 // MarshalJSON writes the amount as a decimal number in major units.

@@ -55,6 +55,14 @@ func TestAmountFormats(t *testing.T) {
 	}
 }
 
+func TestWholeUnits(t *testing.T) {
+	for n, want := range map[int64]Amount{0: 0, 1: 100, 129: 12900} {
+		if got := WholeUnits(n); got != want {
+			t.Errorf("WholeUnits(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
 func TestAmountJSONRoundTrip(t *testing.T) {
 	var got struct{ A, B Amount }
 	if err := json.Unmarshal([]byte(`{"A": 12.5, "B": "7.05"}`), &got); err != nil {
@@ -99,46 +107,5 @@ func TestPercent(t *testing.T) {
 	}
 	if got := PercentOf(1, 0); got != 0 {
 		t.Errorf("PercentOf of a zero total = %v, want 0", got)
-	}
-}
-
-func TestMarketForCountry(t *testing.T) {
-	for _, test := range []struct {
-		country  string
-		want     Market
-		currency Currency
-		wantErr  bool
-	}{
-		{"LT", LT, EUR, false},
-		{"au", AU, AUD, false},
-		{"GB", GB, GBP, false},
-		{"Us", US, USD, false},
-		{"DE", LT, EUR, false}, // no market of its own: the default
-		{"JP", LT, EUR, false},
-		{"", "", "", true},
-		{"USA", "", "", true},
-		{"1A", "", "", true},
-		{"Ü", "", "", true},
-	} {
-		got, err := MarketForCountry(test.country)
-		if (err != nil) != test.wantErr || got != test.want || got.Currency() != test.currency {
-			t.Errorf("MarketForCountry(%q) = %q (%q), %v; want %q (%q), error %v",
-				test.country, got, got.Currency(), err, test.want, test.currency, test.wantErr)
-		}
-	}
-}
-
-func TestParseCurrency(t *testing.T) {
-	for in, want := range map[string]Currency{"eur": EUR, "AUD": AUD, "gbp": GBP, "USD": USD, "CHF": "", "": "", "EURO": ""} {
-		got, ok := ParseCurrency(in)
-		if got != want || ok != (want != "") {
-			t.Errorf("ParseCurrency(%q) = %q, %v; want %q", in, got, ok, want)
-		}
-	}
-}
-
-func TestCurrencyNames(t *testing.T) {
-	if got := CurrencyNames(); got != "EUR, AUD, GBP, USD" {
-		t.Errorf("CurrencyNames() = %q", got)
 	}
 }

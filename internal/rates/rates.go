@@ -29,9 +29,9 @@ const (
 	SourceECB Source = "ecb"
 	// SourceStatic is the shop's own table from configuration.
 	SourceStatic Source = "static"
-	// SourceSnapshot is the embedded copy of one day of the ECB feed that
-	// `knitfront dev` starts from, offline.
-	SourceSnapshot Source = "snapshot"
+	// SourceDemo is the embedded day of demo rates that `knitfront dev`
+	// starts from, offline: figures of the ECB's scale, not its record.
+	SourceDemo Source = "demo"
 )
 
 // Table is one day's rates: how many units of each whitelisted currency other

@@ -86,13 +86,13 @@ func TestParseECBKeepsTheFeedsDecimals(t *testing.T) {
 
 func TestSnapshot(t *testing.T) {
 	s := Snapshot()
-	if s.Source != SourceSnapshot || !s.Date.Equal(date("2026-11-20")) {
+	if s.Source != SourceDemo || !s.Date.Equal(date("2026-11-20")) {
 		t.Errorf("Snapshot() = %v, want the snapshot of 2026-11-20", s)
 	}
 	if err := s.Validate(); err != nil {
 		t.Error(err)
 	}
-	if got, want := s.String(), "snapshot rates of 2026-11-20: EUR 1, AUD 1.7826, GBP 0.8785, USD 1.1535"; got != want {
+	if got, want := s.String(), "demo rates of 2026-11-20: EUR 1, AUD 1.7826, GBP 0.8785, USD 1.1535"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }

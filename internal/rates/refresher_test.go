@@ -53,7 +53,7 @@ func (f *fakeTime) jitterMax(n time.Duration) time.Duration {
 
 func TestRefresherSchedule(t *testing.T) {
 	store := &memStore{}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	p := answers(failed(), failed(), ok(thursday), failed(), ok(friday))
 	ctx, cancel := context.WithCancel(context.Background())
 	ft := &fakeTime{stopAt: 5, cancel: cancel}
@@ -77,7 +77,7 @@ func TestRefresherSchedule(t *testing.T) {
 }
 
 func TestRefresherStopsWhenItsContextEnds(t *testing.T) {
-	s := NewService(&memStore{}, fridayEvening().now)
+	s := NewService(&memStore{}, fridayEvening().Now)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	r := NewRefresher(s, answers(ok(friday)), slog.New(slog.NewTextHandler(io.Discard, nil)))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -31,6 +32,15 @@ type Provider interface {
 // The ECB publishes on working days only; its longest break, Easter, leaves
 // Thursday's rates current until Tuesday afternoon, five and a half days.
 const StaleAfter = 6 * 24 * time.Hour
+
+// MaxFeedAge is the oldest day of rates a refresh takes: a feed still
+// answering with rates weeks old is stuck, and its day is no news.
+const MaxFeedAge = 14 * 24 * time.Hour
+
+// DefaultMaxJump is how far a rate may move from the one served, as a share
+// of it, before a refresh refuses the feed: the whitelist's currencies move
+// a few percent in a bad week, so a fifth is a broken feed or a typo.
+const DefaultMaxJump = 0.2
 
 // storeTimeout bounds each read or write of the store.
 const storeTimeout = 5 * time.Second
@@ -64,6 +74,9 @@ type Service struct {
 	store Store // nil for a static table
 	now   func() time.Time
 	loads singleflight.Group
+	// maxJump is how far a refreshed rate may move from the one served,
+	// as a share of it; 0 takes any move.
+	maxJump float64
 
 	mu           sync.RWMutex
 	current      *Quote // nil until rates are known
@@ -72,8 +85,13 @@ type Service struct {
 
 // NewService returns a service that keeps its rates in store; now is the clock.
 func NewService(store Store, now func() time.Time) *Service {
-	return &Service{store: store, now: now}
+	return &Service{store: store, now: now, maxJump: DefaultMaxJump}
 }
+
+// SetMaxJump sets how far, as a share of it, a refreshed rate may move from
+// the one served before the refresh is refused; 0 takes any move, once, as
+// `rates refresh --accept-jump` does for a move that is real.
+func (s *Service) SetMaxJump(share float64) { s.maxJump = share }
 
 // NewStatic returns a service that serves the shop's own table, dated the day
 // it starts, and never goes stale.
@@ -99,7 +117,9 @@ func (s *Service) Current(ctx context.Context) (Quote, error) {
 		}
 	}
 	out := *q
-	out.Stale = failing || (q.Table.Source != SourceStatic && s.now().Sub(q.Table.Date) > StaleAfter)
+	// The shop's own table and the demo rates are no day's news: they do not age.
+	ages := q.Table.Source != SourceStatic && q.Table.Source != SourceDemo
+	out.Stale = failing || (ages && s.now().Sub(q.Table.Date) > StaleAfter)
 	return out, nil
 }
 
@@ -188,6 +208,9 @@ func (s *Service) Refresh(ctx context.Context, p Provider) (Table, error) {
 	if err == nil {
 		err = t.Validate()
 	}
+	if err == nil {
+		err = s.plausible(t)
+	}
 	if err != nil {
 		s.mu.Lock()
 		s.fetchFailing = true
@@ -209,6 +232,34 @@ func (s *Service) Refresh(ctx context.Context, p Provider) (Table, error) {
 		return t, fmt.Errorf("%w: the %s rates of %s: %w", ErrNotStored, t.Source, t.Date.Format(time.DateOnly), err)
 	}
 	return t, nil
+}
+
+// plausible refuses a valid table that cannot be right: dated in the future
+// or more than MaxFeedAge ago, or with a rate more than maxJump away from
+// the feed's rate served (the shop's own or an embedded table is no
+// measure of the market). The error names the currency and both rates, for
+// the log.
+func (s *Service) plausible(t Table) error {
+	today := day(s.now())
+	switch {
+	case t.Date.After(today):
+		return fmt.Errorf("the feed's rates are dated %s, after today (%s): refused", t.Date.Format(time.DateOnly), today.Format(time.DateOnly))
+	case today.Sub(t.Date) > MaxFeedAge:
+		return fmt.Errorf("the feed's rates are dated %s, more than %d days before today (%s): refused",
+			t.Date.Format(time.DateOnly), int(MaxFeedAge/(24*time.Hour)), today.Format(time.DateOnly))
+	}
+	current, _ := s.state()
+	if current == nil || current.Table.Source != SourceECB || s.maxJump == 0 {
+		return nil
+	}
+	for _, c := range quoted {
+		was, now := current.Table.PerEUR[c], t.PerEUR[c]
+		if math.Abs(now-was) > s.maxJump*was {
+			return fmt.Errorf("the feed's %s rate of %s moved from %s to %s per EUR, more than %g%%: refused (if the move is real, run knitfront rates refresh --accept-jump)",
+				c, t.Date.Format(time.DateOnly), FormatRate(was), FormatRate(now), s.maxJump*100)
+		}
+	}
+	return nil
 }
 
 // install serves t from now on, with its cross rates computed once, unless

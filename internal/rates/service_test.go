@@ -9,6 +9,7 @@ import (
 
 	"knitfront/internal/errs"
 	"knitfront/internal/money"
+	"knitfront/internal/testclock"
 )
 
 // memStore is a store in memory that can be made to fail, counting reads.
@@ -83,25 +84,8 @@ var errFeedDown = errors.New("the feed answered 500 Internal Server Error")
 
 func failed() providerAnswer { return providerAnswer{err: errFeedDown} }
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 // friday evening, after the ECB published Friday's rates.
-func fridayEvening() *clock { return &clock{t: date("2026-11-20").Add(18 * time.Hour)} }
+func fridayEvening() *testclock.Clock { return testclock.New(date("2026-11-20").Add(18 * time.Hour)) }
 
 var (
 	thursday = table("2026-11-19", 1.784, 0.8779, 1.1528)
@@ -118,7 +102,7 @@ func current(t *testing.T, s *Service) Quote {
 }
 
 func TestServiceWithoutAnyRatesIsUnavailable(t *testing.T) {
-	s := NewService(&memStore{}, fridayEvening().now)
+	s := NewService(&memStore{}, fridayEvening().Now)
 	_, err := s.Current(context.Background())
 	var e *errs.Error
 	if !errors.As(err, &e) || e.Kind != errs.Unavailable || e.Code != "rates_unavailable" {
@@ -128,7 +112,7 @@ func TestServiceWithoutAnyRatesIsUnavailable(t *testing.T) {
 
 func TestServiceStoreDownAndNothingInMemoryIsUnavailable(t *testing.T) {
 	down := errors.New("connection refused")
-	s := NewService(&memStore{readErr: down}, fridayEvening().now)
+	s := NewService(&memStore{readErr: down}, fridayEvening().Now)
 	_, err := s.Current(context.Background())
 	var e *errs.Error
 	if !errors.As(err, &e) || e.Kind != errs.Unavailable || e.Code != "rates_unavailable" || !errors.Is(err, down) {
@@ -138,7 +122,7 @@ func TestServiceStoreDownAndNothingInMemoryIsUnavailable(t *testing.T) {
 
 func TestServiceRefreshServesAndStores(t *testing.T) {
 	store := &memStore{}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	got, err := s.Refresh(context.Background(), answers(ok(friday)))
 	if err != nil || got.String() != friday.String() {
 		t.Fatalf("Refresh = %v, %v", got, err)
@@ -154,7 +138,7 @@ func TestServiceRefreshServesAndStores(t *testing.T) {
 
 func TestServiceFeedFailureKeepsTheRatesAndMarksThemStale(t *testing.T) {
 	store := &memStore{}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	p := answers(ok(friday), failed(), ok(friday))
 	ctx := context.Background()
 	if _, err := s.Refresh(ctx, p); err != nil {
@@ -190,23 +174,33 @@ func TestServiceFeedFailureKeepsTheRatesAndMarksThemStale(t *testing.T) {
 
 func TestServiceRatesGoStaleWithAge(t *testing.T) {
 	c := fridayEvening()
-	s := NewService(&memStore{table: &friday}, c.now)
+	s := NewService(&memStore{table: &friday}, c.Now)
 	if current(t, s).Stale {
 		t.Error("Friday's rates on Friday evening are stale")
 	}
-	c.t = date("2026-11-20").Add(StaleAfter)
+	c.Set(date("2026-11-20").Add(StaleAfter))
 	if current(t, s).Stale {
 		t.Error("rates exactly StaleAfter old are stale")
 	}
-	c.advance(time.Second)
+	c.Advance(time.Second)
 	if !current(t, s).Stale {
 		t.Errorf("rates %v old are not stale", StaleAfter+time.Second)
 	}
 }
 
+func TestServiceDemoRatesDoNotAge(t *testing.T) {
+	demo := Snapshot()
+	c := fridayEvening()
+	c.Set(demo.Date.Add(30 * 24 * time.Hour))
+	s := NewService(&memStore{table: &demo}, c.Now)
+	if current(t, s).Stale {
+		t.Error("the demo rates are served as stale 30 days after their date; they are no day's news")
+	}
+}
+
 func TestServiceReadsTheStoreWhenMemoryIsEmpty(t *testing.T) {
 	store := &memStore{table: &friday, readsWait: make(chan struct{})}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	var wg sync.WaitGroup
 	results := make(chan Quote, 20)
 	for range 20 {
@@ -238,7 +232,7 @@ func TestServiceReadsTheStoreWhenMemoryIsEmpty(t *testing.T) {
 
 func TestServiceFailedRefreshPicksUpAnotherInstancesRates(t *testing.T) {
 	store := &memStore{}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	if _, err := s.Refresh(context.Background(), answers(ok(thursday))); err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +247,7 @@ func TestServiceFailedRefreshPicksUpAnotherInstancesRates(t *testing.T) {
 
 func TestServiceNeverGoesBackADay(t *testing.T) {
 	store := &memStore{}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	ctx := context.Background()
 	if _, err := s.Refresh(ctx, answers(ok(friday))); err != nil {
 		t.Fatal(err)
@@ -272,7 +266,7 @@ func TestServiceNeverGoesBackADay(t *testing.T) {
 
 func TestServiceStoreFailureStillServesFetchedRates(t *testing.T) {
 	store := &memStore{saveErr: errors.New("disk full")}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	got, err := s.Refresh(context.Background(), answers(ok(friday)))
 	if !errors.Is(err, ErrNotStored) || got.String() != friday.String() {
 		t.Errorf("Refresh = %v, %v; want the table and ErrNotStored", got, err)
@@ -283,7 +277,7 @@ func TestServiceStoreFailureStillServesFetchedRates(t *testing.T) {
 }
 
 func TestServiceRefusesAnInvalidTableFromAProvider(t *testing.T) {
-	s := NewService(&memStore{table: &friday}, fridayEvening().now)
+	s := NewService(&memStore{table: &friday}, fridayEvening().Now)
 	broken := table("2026-11-21", 1.78, 0.88, 0)
 	if _, err := s.Refresh(context.Background(), answers(ok(broken))); err == nil {
 		t.Error("Refresh accepted a table with a zero rate")
@@ -295,7 +289,7 @@ func TestServiceRefusesAnInvalidTableFromAProvider(t *testing.T) {
 
 func TestServiceSeed(t *testing.T) {
 	store := &memStore{}
-	s := NewService(store, fridayEvening().now)
+	s := NewService(store, fridayEvening().Now)
 	ctx := context.Background()
 	if seeded, err := s.Seed(ctx, Snapshot()); !seeded || err != nil {
 		t.Fatalf("Seed into an empty store = %v, %v", seeded, err)
@@ -303,13 +297,13 @@ func TestServiceSeed(t *testing.T) {
 	if seeded, err := s.Seed(ctx, thursday); seeded || err != nil {
 		t.Errorf("Seed over stored rates = %v, %v; want it to leave them", seeded, err)
 	}
-	if store.stored().Source != SourceSnapshot {
+	if store.stored().Source != SourceDemo {
 		t.Errorf("stored %v, want the snapshot", store.stored())
 	}
 	if found, err := s.Load(ctx); !found || err != nil {
 		t.Fatalf("Load = %v, %v", found, err)
 	}
-	if q := current(t, s); q.Table.Source != SourceSnapshot {
+	if q := current(t, s); q.Table.Source != SourceDemo {
 		t.Errorf("Current = %v", q.Table)
 	}
 }
@@ -320,8 +314,8 @@ func TestStaticServiceNeverGoesStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewStatic(static, c.now)
-	c.advance(365 * 24 * time.Hour)
+	s := NewStatic(static, c.Now)
+	c.Advance(365 * 24 * time.Hour)
 	q := current(t, s)
 	if q.Stale || q.Table.Source != SourceStatic || !q.Table.Date.Equal(date("2026-11-20")) {
 		t.Errorf("Current = %v (stale %v), want the static rates dated the day they were loaded, fresh", q.Table, q.Stale)

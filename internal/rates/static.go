@@ -7,13 +7,21 @@ import (
 	"knitfront/internal/money"
 )
 
-// StaticExample is the form of a static table, for messages and help.
-const StaticExample = "AUD=1.65,GBP=0.86,USD=1.08"
+// StaticExample is the form of a static table, for messages and help: every
+// quoted currency with its sample rate, as "AUD=1.65,GBP=0.86,USD=1.08".
+var StaticExample = staticExample()
 
-// ParseStatic reads the shop's own rates per euro, as "AUD=1.65,GBP=0.86,
-// USD=1.08": every whitelisted currency but the euro, once, in any order and
-// letter case ("EUR=1" may be given too). The table's Date is left for the
-// caller to set.
+func staticExample() string {
+	pairs := make([]string, len(quoted))
+	for i, c := range quoted {
+		pairs[i] = string(c) + "=" + FormatRate(c.Info().SampleRate)
+	}
+	return strings.Join(pairs, ",")
+}
+
+// ParseStatic reads the shop's own rates per euro, in StaticExample's form:
+// every whitelisted currency but the euro, once, in any order and letter case
+// ("EUR=1" may be given too). The table's Date is left for the caller to set.
 func ParseStatic(s string) (Table, error) {
 	t := Table{Source: SourceStatic, PerEUR: make(map[money.Currency]float64, len(quoted))}
 	seen := map[money.Currency]bool{}

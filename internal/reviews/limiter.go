@@ -1,6 +1,7 @@
 package reviews
 
 import (
+	"container/list"
 	"context"
 	"fmt"
 	"strconv"
@@ -42,10 +43,10 @@ func ParseRate(s string) (Rate, error) {
 	return Rate{Posts: n, Per: d}, nil
 }
 
-// maxTrackedClients bounds the limiter's memory, at some 200 bytes a client
-// plus 24 a post. Only clients that posted within the last period are
-// tracked; should more than this post within one, new ones wait until the
-// oldest drop out.
+// maxTrackedClients bounds the limiter's memory, at some 250 bytes a client
+// plus 24 a post. Should more clients than this post within one period, the
+// one that asked least recently is forgotten: it may post again sooner than
+// its limit says, but no newcomer is ever refused for want of room.
 const maxTrackedClients = 100_000
 
 // maxPosts bounds a rate's posts, since the limiter keeps the time of each.
@@ -60,40 +61,59 @@ type WindowLimiter struct {
 	rate Rate
 	now  func() time.Time
 
-	mu        sync.Mutex
-	posts     map[string][]time.Time // per client, oldest first, at most rate.Posts
-	lastSweep time.Time
+	mu sync.Mutex
+	// byClient finds a client's element of recency, which lists the
+	// clients in the order they last asked, least recent first.
+	byClient map[string]*list.Element
+	recency  list.List // of *clientPosts
 }
 
-// fullSweepInterval spaces the sweeps of a full limiter, so that a flood of
-// new clients does not make every request walk all of them.
-const fullSweepInterval = time.Second
+// clientPosts are the times of a client's posts in the period, oldest
+// first, at most rate.Posts.
+type clientPosts struct {
+	client string
+	times  []time.Time
+}
 
 var _ Limiter = (*WindowLimiter)(nil)
 
 // NewWindowLimiter returns a limiter of rate that reads the time from now.
 func NewWindowLimiter(rate Rate, now func() time.Time) *WindowLimiter {
-	return &WindowLimiter{rate: rate, now: now, posts: map[string][]time.Time{}}
+	return &WindowLimiter{rate: rate, now: now, byClient: map[string]*list.Element{}}
 }
 
 // Allow implements Limiter.
 func (l *WindowLimiter) Allow(_ context.Context, client string) (time.Duration, error) {
 	now := l.now()
-	since := now.Add(-l.rate.Per)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if sinceSweep := now.Sub(l.lastSweep); sinceSweep >= l.rate.Per ||
-		len(l.posts) >= maxTrackedClients && sinceSweep >= fullSweepInterval {
-		l.sweep(since)
-		l.lastSweep = now
+	l.forgetIdle(now.Add(-l.rate.Per))
+	e, tracked := l.byClient[client]
+	if !tracked {
+		if len(l.byClient) >= maxTrackedClients {
+			l.forget(l.recency.Front())
+		}
+		e = l.recency.PushBack(&clientPosts{client: client})
+		l.byClient[client] = e
 	}
-	times, tracked := l.posts[client]
-	if !tracked && len(l.posts) >= maxTrackedClients {
-		return l.rate.Per, nil
-	}
+	l.recency.MoveToBack(e)
+	posts := e.Value.(*clientPosts)
 	var wait time.Duration
-	l.posts[client], wait = take(times, now, l.rate)
+	posts.times, wait = take(posts.times, now, l.rate)
 	return wait, nil
+}
+
+// Wait reports how long until the client is allowed again, taking nothing.
+func (l *WindowLimiter) Wait(client string) time.Duration {
+	since := l.now().Add(-l.rate.Per)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e, tracked := l.byClient[client]
+	if !tracked {
+		return 0
+	}
+	_, wait := waitFor(e.Value.(*clientPosts).times, since, l.rate.Posts)
+	return wait
 }
 
 // take applies rate to the times of a client's posts, oldest first: with
@@ -101,21 +121,41 @@ func (l *WindowLimiter) Allow(_ context.Context, client string) (time.Duration, 
 // otherwise it returns how long until the oldest leaves the period. It
 // returns the times that are still in the period.
 func take(times []time.Time, now time.Time, rate Rate) ([]time.Time, time.Duration) {
-	since := now.Add(-rate.Per)
-	times = recent(times, since)
-	if len(times) >= rate.Posts {
-		return times, times[0].Sub(since)
+	times, wait := waitFor(times, now.Add(-rate.Per), rate.Posts)
+	if wait > 0 {
+		return times, wait
 	}
 	return append(times, now), 0
 }
 
-// sweep forgets the clients with no post since the given time.
-func (l *WindowLimiter) sweep(since time.Time) {
-	for client, times := range l.posts {
-		if !times[len(times)-1].After(since) {
-			delete(l.posts, client)
-		}
+// waitFor returns the times of a client's posts that are after since, the
+// start of the period, and how long until it may post again: 0 with fewer
+// than posts of them, else until the oldest leaves the period.
+func waitFor(times []time.Time, since time.Time, posts int) ([]time.Time, time.Duration) {
+	times = recent(times, since)
+	if len(times) < posts {
+		return times, 0
 	}
+	return times, times[0].Sub(since)
+}
+
+// forgetIdle forgets, from the least recent, the clients with no post since
+// the given time. It stops at the first that has one, so each call costs
+// what it forgets; a client refused at its limit moves to the back with its
+// old posts and waits there a little longer than it need.
+func (l *WindowLimiter) forgetIdle(since time.Time) {
+	for e := l.recency.Front(); e != nil; e = l.recency.Front() {
+		times := e.Value.(*clientPosts).times
+		if times[len(times)-1].After(since) {
+			return
+		}
+		l.forget(e)
+	}
+}
+
+func (l *WindowLimiter) forget(e *list.Element) {
+	delete(l.byClient, e.Value.(*clientPosts).client)
+	l.recency.Remove(e)
 }
 
 // recent drops the times that are not after since.
@@ -131,5 +171,5 @@ func recent(times []time.Time, since time.Time) []time.Time {
 func (l *WindowLimiter) Clients() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return len(l.posts)
+	return len(l.byClient)
 }

@@ -148,22 +148,13 @@ func (s *Service) List(ctx context.Context, f Filter, page Page) (List, error) {
 // the same knitter within DuplicateWindow is not stored again: Submit
 // returns the one stored first, so a double click stores one review.
 //
-// The rate limit counts the posts that pass ParseSubmission: those are the
-// ones that reach the database.
+// A submission whose honeypot was filled is answered the same, but neither
+// stored nor counted.
+//
+// The rate limit counts only the posts that would be stored: those that
+// passed ParseSubmission, for a knitter that exists. A flood of posts that
+// could never be stored then takes no client's room in the limiter.
 func (s *Service) Submit(ctx context.Context, knitterID int64, sub Submission, client netip.Addr) (Review, error) {
-	clientHash, err := s.clientHash(ctx, client)
-	if err != nil {
-		return Review{}, err
-	}
-	wait, err := s.limiter.Allow(ctx, clientHash)
-	if err != nil {
-		return Review{}, unavailable(err)
-	}
-	if wait > 0 {
-		retry := &RetryAfterError{Wait: wait}
-		return Review{}, errs.Wrap(errs.TooManyRequests, "rate_limited", retry,
-			fmt.Sprintf("You have posted several reviews in a short time. Please wait %d seconds before the next.", retry.Seconds()))
-	}
 	if err := s.checkKnitter(ctx, knitterID); err != nil {
 		return Review{}, err
 	}
@@ -173,15 +164,34 @@ func (s *Service) Submit(ctx context.Context, knitterID int64, sub Submission, c
 		status = Pending
 	}
 	review := Review{
-		KnitterID:  knitterID,
-		Body:       sub.Body,
-		CreatedBy:  sub.CreatedBy,
-		CreatedAt:  now,
-		Status:     status,
-		ClientHash: clientHash,
+		ID:        NewID(now, randomUint64()),
+		KnitterID: knitterID,
+		Body:      sub.Body,
+		CreatedBy: sub.CreatedBy,
+		CreatedAt: now,
+		Status:    status,
 	}
-	for range maxIDAttempts {
-		review.ID = NewID(now, randomUint64())
+	if sub.Automated {
+		return review, nil // answered as if stored, so that the bot learns nothing
+	}
+	clientHash, err := s.clientHash(ctx, client)
+	if err != nil {
+		return Review{}, err
+	}
+	review.ClientHash = clientHash
+	wait, err := s.limiter.Allow(ctx, clientHash)
+	if err != nil {
+		return Review{}, unavailable(err)
+	}
+	if wait > 0 {
+		retry := &RetryAfterError{Wait: wait}
+		return Review{}, errs.Wrap(errs.TooManyRequests, "rate_limited", retry,
+			fmt.Sprintf("You have posted several reviews in a short time. Please wait %d seconds before the next.", retry.Seconds()))
+	}
+	for attempt := range maxIDAttempts {
+		if attempt > 0 {
+			review.ID = NewID(now, randomUint64())
+		}
 		stored, err := s.store.AddReview(ctx, review, fingerprint(sub), now.Add(-DuplicateWindow))
 		if errors.Is(err, ErrIDTaken) {
 			continue

@@ -194,12 +194,19 @@ func TestSubmitTheSameReviewTwiceStoresOne(t *testing.T) {
 	})
 }
 
-func TestSubmitToAnUnknownKnitter(t *testing.T) {
+func TestSubmitToAnUnknownKnitterIsNotCounted(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
 		withKnitters(t, db)
-		s := reviews.NewService(db, reviews.Options{})
-		if _, err := s.Submit(context.Background(), 99, submission(0), visitor); !errors.Is(err, reviews.ErrUnknownKnitter) {
-			t.Errorf("err = %v, want ErrUnknownKnitter", err)
+		clock := newFakeClock()
+		s := reviews.NewService(db, reviews.Options{Now: clock.Now, Limiter: reviews.NewWindowLimiter(reviews.Rate{Posts: 1, Per: time.Minute}, clock.Now)})
+		for range 3 {
+			if _, err := s.Submit(ctx, 99, submission(0), visitor); !errors.Is(err, reviews.ErrUnknownKnitter) {
+				t.Errorf("err = %v, want ErrUnknownKnitter", err)
+			}
+		}
+		if _, err := s.Submit(ctx, 1, submission(1), visitor); err != nil {
+			t.Errorf("after posts to an unknown knitter, the client's first real post: %v", err)
 		}
 	})
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"knitfront/internal/errs"
@@ -26,25 +28,31 @@ const (
 	HoneypotField = "website"
 )
 
+// MaxMarksPerLetter bounds the combining marks (accents, vowel signs) that
+// follow one letter. Vietnamese stacks two, pointed Hebrew with cantillation
+// four; a pile of dozens only serves to spill over the text around it.
+const MaxMarksPerLetter = 8
+
 // Submission is a visitor's review as posted, checked and tidied: trimmed,
 // with every line ending as "\n".
 type Submission struct {
 	Body      string
 	CreatedBy string
+	// Automated is set when the honeypot field was filled: the review is
+	// answered as if taken, so the bot learns nothing, and never stored.
+	Automated bool
 }
 
 // ParseSubmission decodes and checks a posted review: a JSON object of the
 // strings body and created_by, and optionally the honeypot field website,
-// which must be empty. Unknown and repeated fields are refused, so that no
-// part of what a client sent is silently dropped or read two ways. Every
-// error is an *errs.Error of kind Invalid whose message says what to fix.
+// which people leave empty (when filled, the submission is Automated).
+// Unknown and repeated fields are refused, so that no part of what a client
+// sent is silently dropped or read two ways. Every error is an *errs.Error
+// of kind Invalid whose message says what to fix.
 func ParseSubmission(data []byte) (Submission, error) {
 	fields, err := decodeObject(data)
 	if err != nil {
 		return Submission{}, err
-	}
-	if honeypot, ok := fields[HoneypotField]; ok && honeypot != "" {
-		return Submission{}, errs.Invalidf("spam_suspected", "The review looks automated, so it was not stored.")
 	}
 	body, err := cleanText(fields, BodyField, "The review text", MaxBodyChars, true)
 	if err != nil {
@@ -54,7 +62,7 @@ func ParseSubmission(data []byte) (Submission, error) {
 	if err != nil {
 		return Submission{}, err
 	}
-	return Submission{Body: body, CreatedBy: name}, nil
+	return Submission{Body: body, CreatedBy: name, Automated: fields[HoneypotField] != ""}, nil
 }
 
 var knownFields = map[string]bool{BodyField: true, NameField: true, HoneypotField: true}
@@ -64,6 +72,10 @@ var knownFields = map[string]bool{BodyField: true, NameField: true, HoneypotFiel
 func decodeObject(data []byte) (map[string]string, error) {
 	if !utf8.Valid(data) {
 		return nil, errs.Invalidf("invalid_encoding", "The request body is not valid UTF-8 text.")
+	}
+	if at, ok := loneSurrogate(data); ok {
+		return nil, errs.Invalidf("invalid_escape",
+			"The request body holds half of a UTF-16 surrogate pair (at byte %d), which is no character: send the character itself or both halves.", at)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -116,9 +128,48 @@ func errNotAnObject(cause error) error {
 	return errs.Invalidf("invalid_json", "The request body must be a JSON object such as {\"body\": \"...\", \"created_by\": \"...\"}.")
 }
 
-// cleanText takes a text field, trims it and checks it: present, not empty,
-// free of control characters (but for line breaks where multiline) and at
-// most maxChars characters long.
+// loneSurrogate finds a \u escape of a UTF-16 surrogate that is not one half
+// of a pair, which encoding/json would quietly turn into U+FFFD. It returns
+// the escape's offset.
+func loneSurrogate(data []byte) (int, bool) {
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' || i+1 >= len(data) {
+			continue
+		}
+		if data[i+1] != 'u' {
+			i++ // an escape of one character, such as \\ or \"
+			continue
+		}
+		r, ok := hexEscape(data, i)
+		switch {
+		case !ok || !utf16.IsSurrogate(r):
+		case r < 0xDC00: // a high half: the low half must follow
+			if low, ok := hexEscape(data, i+6); !ok || low < 0xDC00 || low > 0xDFFF {
+				return i, true
+			}
+			i += 6
+		default: // a low half with no high half before it
+			return i, true
+		}
+		i += 5
+	}
+	return 0, false
+}
+
+// hexEscape reads the \uXXXX escape at data[i:].
+func hexEscape(data []byte, i int) (rune, bool) {
+	if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
+	return rune(n), err == nil
+}
+
+// cleanText takes a text field, trims it and checks it: present, with
+// something visible in it, free of control characters (but for line breaks
+// where multiline; in a single line, of line and paragraph separators too),
+// with at most MaxMarksPerLetter combining marks on a letter, and at most
+// maxChars characters long.
 func cleanText(fields map[string]string, field, what string, maxChars int, multiline bool) (string, error) {
 	value, ok := fields[field]
 	if !ok {
@@ -132,18 +183,47 @@ func cleanText(fields map[string]string, field, what string, maxChars int, multi
 	if value == "" {
 		return "", errs.Invalidf("empty_field", "%s (%s) is empty: write at least one character.", what, field)
 	}
+	visible, marks := false, 0
 	for _, r := range value {
 		if r == '\n' && multiline {
+			marks = 0
 			continue
 		}
-		if unicode.Is(unicode.Cc, r) || isDirectionOverride(r) {
+		if unicode.Is(unicode.Cc, r) || isDirectionOverride(r) || !multiline && (unicode.In(r, unicode.Zl, unicode.Zp)) {
 			return "", errs.Invalidf("control_character", "%s (%s) holds the control character U+%04X, which is not allowed.", what, field, r)
 		}
+		switch {
+		case unicode.Is(unicode.M, r):
+			if marks++; marks > MaxMarksPerLetter {
+				return "", errs.Invalidf("too_many_marks", "%s (%s) stacks more than %d accents or marks on one letter.", what, field, MaxMarksPerLetter)
+			}
+		case isInvisible(r):
+			// Joiners and selectors sit inside a letter's marks.
+		default:
+			marks = 0
+		}
+		visible = visible || !isInvisible(r) && !unicode.IsSpace(r)
+	}
+	if !visible {
+		return "", errs.Invalidf("empty_field", "%s (%s) has no visible characters: write at least one.", what, field)
 	}
 	if n := utf8.RuneCountInString(value); n > maxChars {
 		return "", errs.Invalidf("too_long", "%s (%s) has %d characters; at most %d are allowed.", what, field, n, maxChars)
 	}
 	return value, nil
+}
+
+// isInvisible reports the characters that show nothing by themselves:
+// format characters (zero-width spaces and joiners, the byte-order mark,
+// direction marks, tag characters), the Hangul fillers, the variation
+// selectors and the combining grapheme joiner.
+func isInvisible(r rune) bool {
+	switch r {
+	case '\u115F', '\u1160', '\u3164', '\uFFA0', '\u034F', '\u2800':
+		return true
+	}
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r) ||
+		r >= '\U000E0000' && r <= '\U000E007F' || r >= '\u180B' && r <= '\u180F'
 }
 
 // isDirectionOverride reports the invisible characters that reorder the text

@@ -5,11 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
-	"knitfront/internal/errs"
 	"knitfront/internal/invalidate"
 	"knitfront/internal/money"
 )
@@ -289,107 +287,4 @@ func closeRows(rows *sql.Rows) error {
 		return err
 	}
 	return rows.Close()
-}
-
-// PricedVariants returns, for each of the given variants that exists, what the
-// discount engine needs to know of one unit of it in the market.
-func (db *DB) PricedVariants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]discount.Item, error) {
-	items := make(map[int64]discount.Item, len(variantIDs))
-	if len(variantIDs) == 0 {
-		return items, nil
-	}
-	args := make([]any, 0, len(variantIDs)+1)
-	args = append(args, string(market))
-	for _, id := range variantIDs {
-		args = append(args, id)
-	}
-	rows, err := db.sql.QueryContext(ctx, `
-		SELECT v.id, v.product_id, p.amount
-		FROM variants v JOIN variant_prices p ON p.variant_id = v.id AND p.market = $1
-		WHERE v.id IN (`+placeholders(2, len(variantIDs))+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	productIDs := map[int64]bool{}
-	for rows.Next() {
-		item := discount.Item{Market: market}
-		if err := rows.Scan(&item.VariantID, &item.ProductID, &item.Price); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		items[item.VariantID] = item
-		productIDs[item.ProductID] = true
-	}
-	if err := closeRows(rows); err != nil {
-		return nil, err
-	}
-	collections, err := db.collectionsOf(ctx, productIDs)
-	if err != nil {
-		return nil, err
-	}
-	for id, item := range items {
-		item.CollectionIDs = collections[item.ProductID]
-		items[id] = item
-	}
-	return items, nil
-}
-
-// CheapestVariant returns the product's lowest-priced variant in the market,
-// the one a product's discount is quoted for; errs.ErrNotFound when the
-// product does not exist.
-func (db *DB) CheapestVariant(ctx context.Context, market money.Market, productID int64) (discount.Item, error) {
-	item := discount.Item{Market: market}
-	err := db.sql.QueryRowContext(ctx, `
-		SELECT v.id, v.product_id, p.amount
-		FROM variants v JOIN variant_prices p ON p.variant_id = v.id AND p.market = $1
-		WHERE v.product_id = $2
-		ORDER BY p.amount, v.position LIMIT 1`, string(market), productID).
-		Scan(&item.VariantID, &item.ProductID, &item.Price)
-	if err == sql.ErrNoRows {
-		return item, errs.ErrNotFound
-	}
-	if err != nil {
-		return item, err
-	}
-	collections, err := db.collectionsOf(ctx, map[int64]bool{productID: true})
-	item.CollectionIDs = collections[productID]
-	return item, err
-}
-
-func (db *DB) collectionsOf(ctx context.Context, productIDs map[int64]bool) (map[int64][]int64, error) {
-	out := map[int64][]int64{}
-	if len(productIDs) == 0 {
-		return out, nil
-	}
-	args := make([]any, 0, len(productIDs))
-	for id := range productIDs {
-		args = append(args, id)
-	}
-	rows, err := db.sql.QueryContext(ctx, `
-		SELECT product_id, collection_id FROM product_collections
-		WHERE product_id IN (`+placeholders(1, len(args))+`) ORDER BY product_id, collection_id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var product, collection int64
-		if err := rows.Scan(&product, &collection); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out[product] = append(out[product], collection)
-	}
-	return out, closeRows(rows)
-}
-
-// placeholders returns "$first, $first+1, ..." for n parameters.
-func placeholders(first, n int) string {
-	var b strings.Builder
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "$%d", first+i)
-	}
-	return b.String()
 }

@@ -2,13 +2,11 @@ package store_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
-	"knitfront/internal/errs"
 	"knitfront/internal/money"
 	"knitfront/internal/store"
 	"knitfront/internal/store/storetest"
@@ -71,35 +69,12 @@ func mustImport(t *testing.T, db *store.DB, doc catalog.Document) store.ImportSu
 	return sum
 }
 
-func TestImportAndPricedVariants(t *testing.T) {
+func TestImportAndDiscountRules(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		sum := mustImport(t, db, smallShop())
 		if want := (store.ImportSummary{Knitters: 1, Collections: 1, Products: 2, Variants: 3, Discounts: 2}); sum != want {
 			t.Errorf("summary = %+v, want %+v", sum, want)
-		}
-
-		items, err := db.PricedVariants(ctx, money.AU, []int64{1001, 2001, 999})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(items) != 2 {
-			t.Fatalf("got %d items, want 2 (the unknown id left out): %+v", len(items), items)
-		}
-		hat := items[1001]
-		if hat.ProductID != 1000 || hat.Price != 6000 || hat.Market != money.AU || len(hat.CollectionIDs) != 1 || hat.CollectionIDs[0] != 10 {
-			t.Errorf("hat = %+v", hat)
-		}
-		if blanket := items[2001]; blanket.Price != 30000 || len(blanket.CollectionIDs) != 0 {
-			t.Errorf("blanket = %+v", blanket)
-		}
-
-		cheapest, err := db.CheapestVariant(ctx, money.LT, 1000)
-		if err != nil || cheapest.VariantID != 1002 || cheapest.Price != 2500 {
-			t.Errorf("CheapestVariant = %+v, %v; want variant 1002 at 2500", cheapest, err)
-		}
-		if _, err := db.CheapestVariant(ctx, money.LT, 42); !errors.Is(err, errs.ErrNotFound) {
-			t.Errorf("CheapestVariant of an unknown product: err = %v, want ErrNotFound", err)
 		}
 
 		rules, err := db.DiscountRules(ctx)

@@ -113,20 +113,8 @@ func TestARolledBackImportPublishesNothing(t *testing.T) {
 	})
 }
 
-// postgresOnly returns a fresh PostgreSQL database's URL, or skips the test.
-func postgresOnly(t *testing.T) string {
-	t.Helper()
-	for _, engine := range storetest.Engines(t) {
-		if engine.Name == store.Postgres {
-			return engine.NewURL(t)
-		}
-	}
-	t.Skip("PostgreSQL only, and " + storetest.PostgresEnv + " is not set")
-	return ""
-}
-
 func TestTheListenerRecoversFromAKilledConnection(t *testing.T) {
-	u := postgresOnly(t)
+	u := storetest.PostgresOnly(t)
 	writer, watcher := storetest.Open(t, u), storetest.Open(t, u)
 	sink := watch(t, watcher)
 
@@ -148,7 +136,7 @@ func TestTheListenerRecoversFromAKilledConnection(t *testing.T) {
 }
 
 func TestTheListenerNoticesASilentlyDroppedConnection(t *testing.T) {
-	u, err := url.Parse(postgresOnly(t))
+	u, err := url.Parse(storetest.PostgresOnly(t))
 	if err != nil {
 		t.Fatal(err)
 	}

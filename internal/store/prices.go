@@ -5,15 +5,16 @@ import (
 
 	"knitfront/internal/catalog"
 	"knitfront/internal/money"
-	"knitfront/internal/pricetable"
+	"knitfront/internal/pricing"
 )
 
-var _ pricetable.Source = (*DB)(nil)
+var _ pricing.Source = (*DB)(nil)
 
 // PriceList returns every variant's price in every market it has one in,
-// with its product and the product's collections, in two queries whatever
-// the size of the catalogue.
-func (db *DB) PriceList(ctx context.Context) ([]pricetable.Entry, error) {
+// with its product and the product's collections, by product and then in
+// the product's order of variants, in two queries whatever the size of the
+// catalogue.
+func (db *DB) PriceList(ctx context.Context) ([]pricing.Entry, error) {
 	collections := map[int64][]int64{}
 	rows, err := db.sql.QueryContext(ctx, `SELECT product_id, collection_id FROM product_collections ORDER BY product_id, collection_id`)
 	if err != nil {
@@ -34,13 +35,13 @@ func (db *DB) PriceList(ctx context.Context) ([]pricetable.Entry, error) {
 	rows, err = db.sql.QueryContext(ctx, `
 		SELECT v.id, v.product_id, p.market, p.amount, p.compare_at
 		FROM variants v JOIN variant_prices p ON p.variant_id = v.id
-		ORDER BY v.id, p.market`)
+		ORDER BY v.product_id, v.position, v.id, p.market`)
 	if err != nil {
 		return nil, err
 	}
-	var entries []pricetable.Entry
+	var entries []pricing.Entry
 	for rows.Next() {
-		var e pricetable.Entry
+		var e pricing.Entry
 		var market string
 		if err := rows.Scan(&e.VariantID, &e.ProductID, &market, &e.Price, &e.CompareAt); err != nil {
 			rows.Close()

@@ -8,7 +8,7 @@ import (
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
 	"knitfront/internal/money"
-	"knitfront/internal/pricetable"
+	"knitfront/internal/pricing"
 	"knitfront/internal/store"
 	"knitfront/internal/store/storetest"
 )
@@ -27,8 +27,17 @@ func TestPriceList(t *testing.T) {
 		if len(entries) != 3*len(money.Markets) {
 			t.Fatalf("got %d entries, want one per variant and market (12): %+v", len(entries), entries)
 		}
-		find := func(variant int64, market money.Market) pricetable.Entry {
-			i := slices.IndexFunc(entries, func(e pricetable.Entry) bool { return e.VariantID == variant && e.Market == market })
+		var order []int64
+		for _, e := range entries {
+			if e.Market == money.LT {
+				order = append(order, e.VariantID)
+			}
+		}
+		if want := []int64{1001, 1002, 2001}; !slices.Equal(order, want) {
+			t.Errorf("entries of LT in the order %v, want by product, then the product's order %v", order, want)
+		}
+		find := func(variant int64, market money.Market) pricing.Entry {
+			i := slices.IndexFunc(entries, func(e pricing.Entry) bool { return e.VariantID == variant && e.Market == market })
 			if i < 0 {
 				t.Fatalf("no entry for variant %d in %s", variant, market)
 			}
@@ -37,11 +46,11 @@ func TestPriceList(t *testing.T) {
 		for _, test := range []struct {
 			variant int64
 			market  money.Market
-			want    pricetable.Entry
+			want    pricing.Entry
 		}{
-			{1002, money.LT, pricetable.Entry{Item: discount.Item{VariantID: 1002, ProductID: 1000, CollectionIDs: []int64{10}, Market: money.LT, Price: 2500}, CompareAt: 3500}},
-			{1001, money.AU, pricetable.Entry{Item: discount.Item{VariantID: 1001, ProductID: 1000, CollectionIDs: []int64{10}, Market: money.AU, Price: 6000}}},
-			{2001, money.US, pricetable.Entry{Item: discount.Item{VariantID: 2001, ProductID: 2000, Market: money.US, Price: 15100}}},
+			{1002, money.LT, pricing.Entry{Item: discount.Item{VariantID: 1002, ProductID: 1000, CollectionIDs: []int64{10}, Market: money.LT, Price: 2500}, CompareAt: 3500}},
+			{1001, money.AU, pricing.Entry{Item: discount.Item{VariantID: 1001, ProductID: 1000, CollectionIDs: []int64{10}, Market: money.AU, Price: 6000}}},
+			{2001, money.US, pricing.Entry{Item: discount.Item{VariantID: 2001, ProductID: 2000, Market: money.US, Price: 15100}}},
 		} {
 			got := find(test.variant, test.market)
 			if got.VariantID != test.want.VariantID || got.ProductID != test.want.ProductID || got.Price != test.want.Price ||

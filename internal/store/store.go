@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,20 +51,37 @@ var migrations embed.FS
 
 // sqlitePragmas make SQLite durable and safe for concurrent use: WAL with full
 // sync so an acknowledged write survives a kill -9, foreign keys enforced, a
-// busy timeout instead of immediate "database is locked" errors, and write
-// transactions that take the lock up front so they never deadlock on upgrade.
-const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)" +
+// busy timeout (added by sqliteOptions) instead of immediate "database is
+// locked" errors, and write transactions that take the lock up front so they
+// never deadlock on upgrade.
+const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)" +
 	"&_pragma=synchronous(FULL)&_time_format=sqlite&_txlock=immediate"
 
-// Open connects to the database that databaseURL names: `sqlite:PATH`
+// DefaultTimeout bounds a request's database work, connecting included,
+// unless OpenWithin is given another bound: a database that hangs makes
+// requests fail in that time rather than hang with it.
+const DefaultTimeout = 3 * time.Second
+
+// Open connects to the database that databaseURL names, with DefaultTimeout
+// as its bound; see OpenWithin.
+func Open(ctx context.Context, databaseURL string) (*DB, error) {
+	return OpenWithin(ctx, databaseURL, DefaultTimeout)
+}
+
+// OpenWithin connects to the database that databaseURL names: `sqlite:PATH`
 // (`sqlite::memory:` for a private in-memory database) or a `postgres://`
 // URL. It creates the folder of a SQLite file when missing, and checks the
-// connection before it returns.
-func Open(ctx context.Context, databaseURL string) (*DB, error) {
-	db, err := open(databaseURL)
+// connection before it returns. Within timeout each connection is made and
+// each statement runs (PostgreSQL's connect_timeout and statement_timeout,
+// unless the URL sets them; SQLite's busy timeout), so a database that
+// stops answering frees its connections rather than holding them.
+func OpenWithin(ctx context.Context, databaseURL string, timeout time.Duration) (*DB, error) {
+	db, err := open(databaseURL, timeout)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	if err := db.sql.PingContext(ctx); err != nil {
 		db.sql.Close()
 		return nil, fmt.Errorf("connecting to the %s database: %w", db.engine, err)
@@ -70,7 +89,31 @@ func Open(ctx context.Context, databaseURL string) (*DB, error) {
 	return db, nil
 }
 
-func open(databaseURL string) (*DB, error) {
+// sqliteOptions are the pragmas of a SQLite connection whose busy timeout is
+// timeout.
+func sqliteOptions(timeout time.Duration) string {
+	return sqlitePragmas + fmt.Sprintf("&_pragma=busy_timeout(%d)", timeout.Milliseconds())
+}
+
+// postgresWithTimeouts adds connect_timeout (whole seconds, at least 1) and
+// statement_timeout to a PostgreSQL URL that does not set them.
+func postgresWithTimeouts(databaseURL string, timeout time.Duration) (string, error) {
+	u, err := url.Parse(databaseURL)
+	if err != nil {
+		return "", err
+	}
+	q := u.Query()
+	if !q.Has("connect_timeout") {
+		q.Set("connect_timeout", strconv.Itoa(max(1, int(math.Ceil(timeout.Seconds())))))
+	}
+	if !q.Has("statement_timeout") {
+		q.Set("statement_timeout", strconv.FormatInt(timeout.Milliseconds(), 10))
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+func open(databaseURL string, timeout time.Duration) (*DB, error) {
 	switch {
 	case strings.HasPrefix(databaseURL, "sqlite:"):
 		path := strings.TrimPrefix(databaseURL, "sqlite:")
@@ -78,7 +121,7 @@ func open(databaseURL string) (*DB, error) {
 			return nil, errors.New("DATABASE_URL: sqlite: needs a file path, as in sqlite:data/knitfront.db")
 		}
 		if path == ":memory:" {
-			db, err := sql.Open("sqlite", "file::memory:?"+sqlitePragmas)
+			db, err := sql.Open("sqlite", "file::memory:?"+sqliteOptions(timeout))
 			if err != nil {
 				return nil, err
 			}
@@ -91,14 +134,18 @@ func open(databaseURL string) (*DB, error) {
 				return nil, fmt.Errorf("creating the database folder: %w", err)
 			}
 		}
-		db, err := sql.Open("sqlite", "file:"+url.PathEscape(path)+"?"+sqlitePragmas)
+		db, err := sql.Open("sqlite", "file:"+url.PathEscape(path)+"?"+sqliteOptions(timeout))
 		if err != nil {
 			return nil, err
 		}
 		db.SetMaxOpenConns(8)
 		return &DB{sql: db, engine: SQLite}, nil
 	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
-		db, err := sql.Open("pgx", databaseURL)
+		withTimeouts, err := postgresWithTimeouts(databaseURL, timeout)
+		if err != nil {
+			return nil, fmt.Errorf("DATABASE_URL: %w", err)
+		}
+		db, err := sql.Open("pgx", withTimeouts)
 		if err != nil {
 			return nil, fmt.Errorf("DATABASE_URL: %w", err)
 		}

@@ -122,7 +122,7 @@ func newCartObject(p cart.Priced, products *productObjects) *cartObject {
 		ItemCount: p.ItemCount, Items: []*lineItemObject{}, RequiresShipping: p.ItemCount > 0,
 		CurrencyCode: string(p.Currency), ItemsSubtotalPrice: int64(p.Total),
 		CartLevelDiscountApplications: []any{},
-		Currency:                      &currencyObject{ISOCode: string(p.Currency), Symbol: currencySymbols[p.Currency], Name: string(p.Currency)},
+		Currency:                      newCurrencyObject(p.Currency),
 	}
 	for _, line := range p.Lines {
 		o.Items = append(o.Items, newLineItem(line, products))

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"knitfront/internal/cart"
+	"knitfront/internal/errs"
 )
 
 // Shopify's AJAX cart API: /cart.js and the /cart/*.js changes, answering
@@ -57,7 +58,7 @@ func (s *Storefront) writeCartError(w http.ResponseWriter, r *http.Request, err 
 	default:
 		s.log.ErrorContext(r.Context(), "cart request failed", "path", r.URL.Path, "err", err)
 		writeJSON(w, http.StatusInternalServerError, cartError{Status: http.StatusInternalServerError, Message: "Cart Error",
-			Description: "Something went wrong on our side. Please try again."})
+			Description: errs.InternalMessage})
 	}
 }
 

@@ -32,7 +32,7 @@ func (t *Theme) addFilters(cfg *render.Config, currency money.Currency) {
 	cfg.AddFilter("money_without_trailing_zeros", moneyFilter(func(c int64) string { return withoutTrailingZeros(c, format.money) }))
 
 	cfg.AddFilter("asset_url", func(name string) string { return t.assetURL(name) })
-	cfg.AddFilter("stylesheet_tag", func(href string) string {
+	cfg.AddFilter("stylesheet_tag", func(href string, _ ...any) string {
 		return `<link href="` + html.EscapeString(href) + `" rel="stylesheet" type="text/css" media="all" />`
 	})
 	cfg.AddFilter("image_url", imageURL)
@@ -65,6 +65,11 @@ func imageURL(v any, _ ...any) string {
 			return ""
 		}
 		return img.URL
+	case *mediaObject:
+		if img == nil {
+			return ""
+		}
+		return img.Src
 	case string:
 		return img
 	}

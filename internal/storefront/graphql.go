@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/graph-gophers/graphql-go"
@@ -28,10 +29,14 @@ import (
 //go:embed storefront.graphql
 var storefrontSchema string
 
-// Limits on a GraphQL request.
+// Limits on a GraphQL request. maxRootFields bounds its cost: each root
+// field (a product read, a cart created or changed) is a database round
+// trip, and aliases let one request ask for hundreds; the widgets ask for
+// one at a time.
 const (
 	maxQueryBytes  = 16 << 10
 	maxQueryDepth  = 12
+	maxRootFields  = 10
 	maxConnection  = 250
 	maxEmailLength = 254
 	maxPhoneLength = 32
@@ -69,6 +74,21 @@ type graphQLRequest struct {
 // absolute checkout URLs.
 type requestOrigin struct{}
 
+// rootFieldBudget carries the count of root fields a request has left.
+type rootFieldBudget struct{}
+
+var errTooManyRootFields = fmt.Errorf("a request may ask for at most %d products and cart changes; send the rest in another", maxRootFields)
+
+// spendRootField takes one root field from the request's budget, or
+// refuses the field when none is left.
+func spendRootField(ctx context.Context) error {
+	left, _ := ctx.Value(rootFieldBudget{}).(*atomic.Int32)
+	if left == nil || left.Add(-1) < 0 {
+		return errTooManyRootFields
+	}
+	return nil
+}
+
 // storefrontAPI serves the Storefront API. Any X-Shopify-Storefront-Access-Token
 // is accepted: the dev storefront has no private data.
 func (s *Storefront) storefrontAPI(w http.ResponseWriter, r *http.Request) {
@@ -88,6 +108,9 @@ func (s *Storefront) storefrontAPI(w http.ResponseWriter, r *http.Request) {
 		origin = "https://" + r.Host
 	}
 	ctx := context.WithValue(r.Context(), requestOrigin{}, origin)
+	var budget atomic.Int32
+	budget.Store(maxRootFields)
+	ctx = context.WithValue(ctx, rootFieldBudget{}, &budget)
 	writeJSON(w, http.StatusOK, s.graphql.Exec(ctx, req.Query, req.OperationName, req.Variables))
 }
 
@@ -98,6 +121,9 @@ func (q *queryRoot) Product(ctx context.Context, args struct {
 	Handle *string
 	ID     *graphql.ID
 }) (*productResolver, error) {
+	if err := spendRootField(ctx); err != nil {
+		return nil, err
+	}
 	index, err := q.s.catalogue(ctx)
 	if err != nil {
 		return nil, errors.New("the catalogue is unavailable")
@@ -107,11 +133,8 @@ func (q *queryRoot) Product(ctx context.Context, args struct {
 	case args.Handle != nil:
 		product, _ = index.Product(*args.Handle)
 	case args.ID != nil:
-		id, ok := parseGID(string(*args.ID), productGID)
-		for _, p := range index.Products() {
-			if ok && p.ID == id {
-				product = p
-			}
+		if id, ok := parseGID(string(*args.ID), productGID); ok {
+			product, _ = productByID(index, id)
 		}
 	default:
 		return nil, errors.New("product needs a handle or an id")
@@ -168,6 +191,9 @@ func failed(errors ...*userError) *cartPayload { return &cartPayload{userErrors:
 
 // CartCreate is cartCreate(input:).
 func (q *queryRoot) CartCreate(ctx context.Context, args struct{ Input *cartInput }) (*cartPayload, error) {
+	if err := spendRootField(ctx); err != nil {
+		return nil, err
+	}
 	in := args.Input
 	if in == nil {
 		in = &cartInput{}
@@ -215,6 +241,9 @@ func (q *queryRoot) CartLinesAdd(ctx context.Context, args struct {
 	CartID graphql.ID
 	Lines  []cartLineInput
 }) (*cartPayload, error) {
+	if err := spendRootField(ctx); err != nil {
+		return nil, err
+	}
 	notFound := failed(&userError{"INVALID", []string{"cartId"}, "The specified cart does not exist."})
 	token, ok := cartTokenOf(string(args.CartID))
 	if !ok {

@@ -2,6 +2,7 @@ package storefront_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,7 +10,7 @@ import (
 
 const graphQLPath = "/api/2025-10/graphql.json"
 
-// The queries the widgets send (spec, section 7).
+// The queries the widgets send.
 const (
 	cartCreateQuery = `mutation cartCreate($input: CartInput) {
   cartCreate(input: $input) {
@@ -283,6 +284,51 @@ func TestBadGraphQLRequests(t *testing.T) {
 		t.Run(test.name, func(t *testing.T) {
 			if a := s.post(test.path, "application/json", test.body); a.status != test.status {
 				t.Errorf("%d, want %d: %s", a.status, test.status, a.body)
+			}
+		})
+	}
+}
+
+func TestAGraphQLRequestAsksForAtMostTenRootFields(t *testing.T) {
+	const maxRootFields = 10
+	s := newShop(t)
+	for _, test := range []struct {
+		name, field string
+		n           int
+	}{
+		{"cart creations", "cartCreate{cart{id}}", 599},
+		{"product reads", `product(handle: "oat-cable-sweater") { id }`, 50},
+		{"as many as allowed", "cartCreate{cart{id}}", maxRootFields},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			var query strings.Builder
+			query.WriteString("mutation {")
+			if strings.HasPrefix(test.field, "product") {
+				query.Reset()
+				query.WriteString("{")
+			}
+			for i := range test.n {
+				fmt.Fprintf(&query, " a%d:%s", i, test.field)
+			}
+			query.WriteString(" }")
+			b, _ := json.Marshal(map[string]any{"query": query.String()})
+			a := s.post(graphQLPath, "application/json", string(b))
+			var got struct {
+				Data   map[string]*json.RawMessage `json:"data"`
+				Errors []struct{ Message string }  `json:"errors"`
+			}
+			a.json(t, &got)
+			answered := 0
+			for _, v := range got.Data {
+				if v != nil && string(*v) != "null" {
+					answered++
+				}
+			}
+			if want := min(test.n, maxRootFields); answered != want {
+				t.Errorf("%d of %d root fields answered, want %d", answered, test.n, want)
+			}
+			if refused := test.n - maxRootFields; refused > 0 && (len(got.Errors) != refused || !strings.Contains(got.Errors[0].Message, "at most 10")) {
+				t.Errorf("%d errors (%v), want %d saying at most 10", len(got.Errors), got.Errors[:min(1, len(got.Errors))], refused)
 			}
 		})
 	}

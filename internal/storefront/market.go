@@ -9,7 +9,7 @@ import (
 )
 
 // The cookies Shopify keeps the shopper's country and currency in; the
-// widgets read both (spec, section 3).
+// widgets read both.
 const (
 	localizationCookie = "localization"
 	cartCurrencyCookie = "cart_currency"

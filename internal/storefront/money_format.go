@@ -15,17 +15,24 @@ type moneyFormat struct {
 	money, withCurrency string
 }
 
-// moneyFormats are the presentment formats of the shop's currencies: the ones
-// Shopify proposes for each (EUR the continental form with a decimal comma).
-var moneyFormats = map[money.Currency]moneyFormat{
-	money.EUR: {"€{{amount_with_comma_separator}}", "€{{amount_with_comma_separator}} EUR"},
-	money.AUD: {"${{amount}}", "${{amount}} AUD"},
-	money.GBP: {"£{{amount}}", "£{{amount}} GBP"},
-	money.USD: {"${{amount}}", "${{amount}} USD"},
-}
+// moneyFormats are the presentment formats of the shop's currencies, in the
+// form Shopify proposes: the symbol before the amount, written with a decimal
+// comma where the shop writes one (the euro's €1.234,56), and the code after
+// it in the format with the currency.
+var moneyFormats = shopMoneyFormats()
 
-// currencySymbols are the symbols shown beside each currency's code.
-var currencySymbols = map[money.Currency]string{money.EUR: "€", money.AUD: "$", money.GBP: "£", money.USD: "$"}
+func shopMoneyFormats() map[money.Currency]moneyFormat {
+	formats := make(map[money.Currency]moneyFormat, len(money.Currencies))
+	for _, c := range money.Currencies {
+		info := c.Info()
+		amount := info.Symbol + "{{amount}}"
+		if info.DecimalComma {
+			amount = info.Symbol + "{{amount_with_comma_separator}}"
+		}
+		formats[c] = moneyFormat{money: amount, withCurrency: amount + " " + string(c)}
+	}
+	return formats
+}
 
 var placeholderPattern = regexp.MustCompile(`{{\s*(\w+)\s*}}`)
 

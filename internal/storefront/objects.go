@@ -1,11 +1,14 @@
 package storefront
 
 import (
+	"encoding/json"
 	"html"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/osteele/liquid/values"
 
 	"knitfront/internal/cart"
 	"knitfront/internal/catalog"
@@ -15,8 +18,10 @@ import (
 
 // The Liquid objects of Shopify's storefront that the theme reads. Each is a
 // struct whose `liquid` tags name its properties as Shopify does; money is
-// in cents of the presentment currency. The cart's objects also carry `json`
-// tags: they are the AJAX cart API's answers and `{{ cart | json }}`.
+// in cents of the presentment currency. Their `json` tags, or a MarshalJSON
+// where Shopify's JSON differs from the Liquid properties, give what
+// `{{ object | json }}` prints on Shopify; the cart's JSON is also the AJAX
+// cart API's answers.
 
 // imageObject is an image; its JSON form is the cart's featured_image.
 type imageObject struct {
@@ -48,6 +53,11 @@ func imageSize(src string) (width, height int) {
 	return 800, 1000
 }
 
+// defaultVariantTitle is the title of the variant of a product without
+// options.
+const defaultVariantTitle = "Default Title"
+
+// productObject is Liquid's product; its JSON is productJSON.
 type productObject struct {
 	ID                              int64                            `liquid:"id"`
 	Handle                          string                           `liquid:"handle"`
@@ -65,6 +75,8 @@ type productObject struct {
 	Available                       bool                             `liquid:"available"`
 	FeaturedImage                   *imageObject                     `liquid:"featured_image"`
 	Images                          []*imageObject                   `liquid:"images"`
+	FeaturedMedia                   *mediaObject                     `liquid:"featured_media"`
+	Media                           []*mediaObject                   `liquid:"media"`
 	Options                         []string                         `liquid:"options"`
 	OptionsWithValues               []*productOptionObject           `liquid:"options_with_values"`
 	Variants                        []*variantObject                 `liquid:"variants"`
@@ -75,13 +87,88 @@ type productObject struct {
 	SellingPlanGroups               []*sellingPlanGroupObject        `liquid:"selling_plan_groups"`
 	RequiresSellingPlan             bool                             `liquid:"requires_selling_plan"`
 	Metafields                      map[string]map[string]*metafield `liquid:"metafields"`
+	// ObjectType tells a product among search results, which may also hold
+	// pages and articles on Shopify.
+	ObjectType string `liquid:"object_type"`
+}
+
+// mediaObject is a product's picture as Online Store 2.0 themes read it:
+// a media of type image, with the image as its preview.
+type mediaObject struct {
+	ID           int64        `json:"id" liquid:"id"`
+	MediaType    string       `json:"media_type" liquid:"media_type"`
+	Position     int          `json:"position" liquid:"position"`
+	Alt          string       `json:"alt" liquid:"alt"`
+	AspectRatio  float64      `json:"aspect_ratio" liquid:"aspect_ratio"`
+	Width        int          `json:"width" liquid:"width"`
+	Height       int          `json:"height" liquid:"height"`
+	Src          string       `json:"src" liquid:"src"`
+	PreviewImage *imageObject `json:"-" liquid:"preview_image"`
+}
+
+func newMedia(productID int64, position int, img *imageObject) *mediaObject {
+	return &mediaObject{
+		ID: productID*100 + int64(position), MediaType: "image", Position: position, Alt: img.Alt,
+		AspectRatio: img.AspectRatio, Width: img.Width, Height: img.Height, Src: img.URL, PreviewImage: img,
+	}
 }
 
 type productOptionObject struct {
-	Name          string   `liquid:"name"`
-	Position      int      `liquid:"position"`
-	Values        []string `liquid:"values"`
-	SelectedValue string   `liquid:"selected_value"`
+	Name          string                     `json:"name" liquid:"name"`
+	Position      int                        `json:"position" liquid:"position"`
+	Values        []productOptionValueObject `json:"values" liquid:"values"`
+	SelectedValue string                     `json:"-" liquid:"selected_value"`
+}
+
+// productOptionValueObject is Liquid's product_option_value: a value of a
+// product option, seen beside the other options' values of the selected
+// variant. Like Shopify's, it prints as its name and equals its name, so it
+// is a value of the Liquid engine itself rather than a struct of properties;
+// its JSON is its name.
+type productOptionValueObject struct {
+	ID   int64
+	Name string
+	// Variant is the variant with this value and the selected variant's
+	// other values, nil when the product has no such variant.
+	Variant    *variantObject
+	Selected   bool
+	ProductURL string
+}
+
+var _ values.Value = productOptionValueObject{}
+
+func (v productOptionValueObject) name() values.Value           { return values.ValueOf(v.Name) }
+func (v productOptionValueObject) Interface() any               { return v.Name }
+func (v productOptionValueObject) String() string               { return v.Name }
+func (v productOptionValueObject) Int() int                     { return v.name().Int() }
+func (v productOptionValueObject) Equal(o values.Value) bool    { return v.name().Equal(o) }
+func (v productOptionValueObject) Less(o values.Value) bool     { return v.name().Less(o) }
+func (v productOptionValueObject) Contains(o values.Value) bool { return v.name().Contains(o) }
+func (v productOptionValueObject) IndexValue(i values.Value) values.Value {
+	return v.name().IndexValue(i)
+}
+func (v productOptionValueObject) Test() bool                   { return true }
+func (v productOptionValueObject) MarshalJSON() ([]byte, error) { return json.Marshal(v.Name) }
+
+func (v productOptionValueObject) PropertyValue(key values.Value) values.Value {
+	switch key.Interface() {
+	case "id":
+		return values.ValueOf(v.ID)
+	case "name":
+		return v.name()
+	case "selected":
+		return values.ValueOf(v.Selected)
+	case "available":
+		return values.ValueOf(v.Variant != nil && v.Variant.Available)
+	case "product_url":
+		return values.ValueOf(v.ProductURL)
+	case "variant":
+		if v.Variant == nil {
+			return values.ValueOf(nil)
+		}
+		return values.ValueOf(v.Variant)
+	}
+	return v.name().PropertyValue(key)
 }
 
 type variantObject struct {
@@ -102,18 +189,21 @@ type variantObject struct {
 	SellingPlanAllocations []*sellingPlanAllocationObject   `liquid:"selling_plan_allocations"`
 	RequiresSellingPlan    bool                             `liquid:"requires_selling_plan"`
 	Metafields             map[string]map[string]*metafield `liquid:"metafields"`
+	// product is the variant's product, whose title and media its JSON
+	// names.
+	product *productObject
 }
 
 // metafield is a metafield; the theme reads its value.
 type metafield struct {
-	Value any    `liquid:"value"`
-	Type  string `liquid:"type"`
+	Value any    `json:"value" liquid:"value"`
+	Type  string `json:"type" liquid:"type"`
 }
 
 type sellingPlanGroupObject struct {
-	ID           string               `liquid:"id"`
-	Name         string               `liquid:"name"`
-	SellingPlans []*sellingPlanObject `liquid:"selling_plans"`
+	ID           string               `json:"id" liquid:"id"`
+	Name         string               `json:"name" liquid:"name"`
+	SellingPlans []*sellingPlanObject `json:"selling_plans" liquid:"selling_plans"`
 }
 
 type sellingPlanObject struct {
@@ -157,14 +247,14 @@ type sellingPlanAllocationObject struct {
 }
 
 type collectionObject struct {
-	ID            int64            `liquid:"id"`
-	Handle        string           `liquid:"handle"`
-	Title         string           `liquid:"title"`
-	Description   string           `liquid:"description"`
-	URL           string           `liquid:"url"`
-	Products      []*productObject `liquid:"products"`
-	ProductsCount int              `liquid:"products_count"`
-	FeaturedImage *imageObject     `liquid:"featured_image"`
+	ID            int64            `json:"id" liquid:"id"`
+	Handle        string           `json:"handle" liquid:"handle"`
+	Title         string           `json:"title" liquid:"title"`
+	Description   string           `json:"description" liquid:"description"`
+	URL           string           `json:"url" liquid:"url"`
+	Products      []*productObject `json:"-" liquid:"products"`
+	ProductsCount int              `json:"products_count" liquid:"products_count"`
+	FeaturedImage *imageObject     `json:"featured_image" liquid:"featured_image"`
 }
 
 func (c *collectionObject) page(list string, offset, limit int) (any, int, bool) {
@@ -181,6 +271,8 @@ type searchObject struct {
 	Terms        string           `liquid:"terms"`
 	Results      []*productObject `liquid:"results"`
 	ResultsCount int              `liquid:"results_count"`
+	// Filters is empty: the dev storefront's search has none.
+	Filters []any `liquid:"filters"`
 }
 
 func (s *searchObject) page(list string, offset, limit int) (any, int, bool) {
@@ -200,12 +292,12 @@ func pageOf[T any](items []T, offset, limit int) []T {
 }
 
 type pageObject struct {
-	ID             int64  `liquid:"id"`
-	Handle         string `liquid:"handle"`
-	Title          string `liquid:"title"`
-	Content        string `liquid:"content"`
-	URL            string `liquid:"url"`
-	TemplateSuffix string `liquid:"template_suffix"`
+	ID             int64  `json:"id" liquid:"id"`
+	Handle         string `json:"handle" liquid:"handle"`
+	Title          string `json:"title" liquid:"title"`
+	Content        string `json:"content" liquid:"content"`
+	URL            string `json:"url" liquid:"url"`
+	TemplateSuffix string `json:"template_suffix" liquid:"template_suffix"`
 }
 
 // paginateObject describes the pages of a {% paginate %} block.
@@ -250,34 +342,38 @@ func newPaginate(u *url.URL, current, size, items int) *paginateObject {
 }
 
 type shopObject struct {
-	Name                    string            `liquid:"name"`
-	URL                     string            `liquid:"url"`
-	Email                   string            `liquid:"email"`
-	Description             string            `liquid:"description"`
-	Currency                string            `liquid:"currency"`
-	MoneyFormat             string            `liquid:"money_format"`
-	MoneyWithCurrencyFormat string            `liquid:"money_with_currency_format"`
-	EnabledCurrencies       []*currencyObject `liquid:"enabled_currencies"`
+	Name                    string            `json:"name" liquid:"name"`
+	URL                     string            `json:"url" liquid:"url"`
+	Email                   string            `json:"email" liquid:"email"`
+	Description             string            `json:"description" liquid:"description"`
+	Currency                string            `json:"currency" liquid:"currency"`
+	MoneyFormat             string            `json:"money_format" liquid:"money_format"`
+	MoneyWithCurrencyFormat string            `json:"money_with_currency_format" liquid:"money_with_currency_format"`
+	EnabledCurrencies       []*currencyObject `json:"enabled_currencies" liquid:"enabled_currencies"`
 }
 
 type currencyObject struct {
-	ISOCode string `liquid:"iso_code"`
-	Symbol  string `liquid:"symbol"`
-	Name    string `liquid:"name"`
+	ISOCode string `json:"iso_code" liquid:"iso_code"`
+	Symbol  string `json:"symbol" liquid:"symbol"`
+	Name    string `json:"name" liquid:"name"`
+}
+
+func newCurrencyObject(c money.Currency) *currencyObject {
+	return &currencyObject{ISOCode: string(c), Symbol: c.Info().Symbol, Name: string(c)}
 }
 
 type countryObject struct {
-	ISOCode  string          `liquid:"iso_code"`
-	Name     string          `liquid:"name"`
-	Currency *currencyObject `liquid:"currency"`
+	ISOCode  string          `json:"iso_code" liquid:"iso_code"`
+	Name     string          `json:"name" liquid:"name"`
+	Currency *currencyObject `json:"currency" liquid:"currency"`
 }
 
 type languageObject struct {
-	ISOCode     string `liquid:"iso_code"`
-	Name        string `liquid:"name"`
-	EndonymName string `liquid:"endonym_name"`
-	Primary     bool   `liquid:"primary"`
-	RootURL     string `liquid:"root_url"`
+	ISOCode     string `json:"iso_code" liquid:"iso_code"`
+	Name        string `json:"name" liquid:"name"`
+	EndonymName string `json:"endonym_name" liquid:"endonym_name"`
+	Primary     bool   `json:"primary" liquid:"primary"`
+	RootURL     string `json:"root_url" liquid:"root_url"`
 }
 
 type localizationObject struct {
@@ -297,20 +393,39 @@ type requestObject struct {
 }
 
 type routesObject struct {
-	RootURL                  string `liquid:"root_url"`
-	CartURL                  string `liquid:"cart_url"`
-	CartAddURL               string `liquid:"cart_add_url"`
-	CartChangeURL            string `liquid:"cart_change_url"`
-	CartUpdateURL            string `liquid:"cart_update_url"`
-	CartClearURL             string `liquid:"cart_clear_url"`
-	AllProductsCollectionURL string `liquid:"all_products_collection_url"`
-	SearchURL                string `liquid:"search_url"`
+	RootURL                   string `liquid:"root_url"`
+	CartURL                   string `liquid:"cart_url"`
+	CartAddURL                string `liquid:"cart_add_url"`
+	CartChangeURL             string `liquid:"cart_change_url"`
+	CartUpdateURL             string `liquid:"cart_update_url"`
+	CartClearURL              string `liquid:"cart_clear_url"`
+	AllProductsCollectionURL  string `liquid:"all_products_collection_url"`
+	SearchURL                 string `liquid:"search_url"`
+	PredictiveSearchURL       string `liquid:"predictive_search_url"`
+	ProductRecommendationsURL string `liquid:"product_recommendations_url"`
 }
 
 var shopRoutes = &routesObject{
 	RootURL: "/", CartURL: "/cart", CartAddURL: "/cart/add", CartChangeURL: "/cart/change",
 	CartUpdateURL: "/cart/update", CartClearURL: "/cart/clear",
 	AllProductsCollectionURL: "/collections/all", SearchURL: "/search",
+	PredictiveSearchURL: "/search/suggest", ProductRecommendationsURL: "/recommendations/products",
+}
+
+// predictiveSearchObject is Liquid's predictive_search, what the search box
+// suggests as the shopper types: products only in the dev storefront.
+type predictiveSearchObject struct {
+	Performed bool                        `liquid:"performed"`
+	Terms     string                      `liquid:"terms"`
+	Resources map[string][]*productObject `liquid:"resources"`
+}
+
+// recommendationsObject is Liquid's recommendations, the products Shopify
+// recommends beside one.
+type recommendationsObject struct {
+	Performed     bool             `liquid:"performed"`
+	Products      []*productObject `liquid:"products"`
+	ProductsCount int              `liquid:"products_count"`
 }
 
 type linklistObject struct {
@@ -320,20 +435,20 @@ type linklistObject struct {
 }
 
 type linkObject struct {
-	Title   string `liquid:"title"`
-	URL     string `liquid:"url"`
-	Current bool   `liquid:"current"`
+	Title   string `json:"title" liquid:"title"`
+	URL     string `json:"url" liquid:"url"`
+	Current bool   `json:"current" liquid:"current"`
 }
 
 // knitterObject is a knitter, as a metaobject the product's
 // custom.knitter metafield refers to.
 type knitterObject struct {
-	ID          int64        `liquid:"id"`
-	Name        string       `liquid:"name"`
-	Description string       `liquid:"description"`
-	Avatar      *imageObject `liquid:"avatar"`
-	Photo       *imageObject `liquid:"photo"`
-	URL         string       `liquid:"url"`
+	ID          int64        `json:"id" liquid:"id"`
+	Name        string       `json:"name" liquid:"name"`
+	Description string       `json:"description" liquid:"description"`
+	Avatar      *imageObject `json:"avatar" liquid:"avatar"`
+	Photo       *imageObject `json:"photo" liquid:"photo"`
+	URL         string       `json:"url" liquid:"url"`
 }
 
 // paragraphs turns the catalogue's plain text into the HTML Shopify's
@@ -370,12 +485,15 @@ func (b *productObjects) product(p *catalog.Product) *productObject {
 		URL: "/products/" + p.Handle, Type: p.ProductType, Vendor: p.Vendor, Tags: p.Tags,
 		Options:    p.Options,
 		Metafields: map[string]map[string]*metafield{"custom": {}},
+		ObjectType: "product",
 	}
-	for _, src := range p.Images {
-		o.Images = append(o.Images, newImage(src, p.Title))
+	for i, src := range p.Images {
+		img := newImage(src, p.Title)
+		o.Images = append(o.Images, img)
+		o.Media = append(o.Media, newMedia(p.ID, i+1, img))
 	}
 	if len(o.Images) > 0 {
-		o.FeaturedImage = o.Images[0]
+		o.FeaturedImage, o.FeaturedMedia = o.Images[0], o.Media[0]
 	}
 	if k, ok := b.index.Knitter(p.KnitterID); ok {
 		o.Metafields["custom"]["knitter"] = &metafield{Type: "metaobject_reference", Value: newKnitter(k)}
@@ -390,7 +508,7 @@ func (b *productObjects) product(p *catalog.Product) *productObject {
 	}
 	first := true
 	for i := range p.Variants {
-		v := b.variant(p, &p.Variants[i], o.SellingPlanGroups)
+		v := b.variant(p, &p.Variants[i], o)
 		if v == nil {
 			continue
 		}
@@ -417,12 +535,14 @@ func (b *productObjects) product(p *catalog.Product) *productObject {
 	if o.SelectedOrFirstAvailableVariant == nil && len(o.Variants) > 0 {
 		o.SelectedOrFirstAvailableVariant = o.Variants[0]
 	}
-	o.HasOnlyDefaultVariant = len(o.Variants) == 1 && o.Variants[0].Title == "Default Title"
+	o.HasOnlyDefaultVariant = len(o.Variants) == 1 && o.Variants[0].Title == defaultVariantTitle
 	for i, name := range p.Options {
 		option := &productOptionObject{Name: name, Position: i + 1}
 		for _, v := range o.Variants {
-			if i < len(v.Options) && !slices.Contains(option.Values, v.Options[i]) {
-				option.Values = append(option.Values, v.Options[i])
+			if i < len(v.Options) && !slices.ContainsFunc(option.Values, func(value productOptionValueObject) bool { return value.Name == v.Options[i] }) {
+				option.Values = append(option.Values, productOptionValueObject{
+					ID: optionValueID(p.ID, i, len(option.Values)), Name: v.Options[i], ProductURL: o.URL,
+				})
 			}
 		}
 		o.OptionsWithValues = append(o.OptionsWithValues, option)
@@ -436,37 +556,88 @@ func (b *productObjects) product(p *catalog.Product) *productObject {
 	return o
 }
 
+// optionValueID is the id of a product's option value, by the option's and
+// the value's index: unique within the product, as themes need.
+func optionValueID(productID int64, option, value int) int64 {
+	return productID*1000 + int64(option+1)*100 + int64(value)
+}
+
 // withSelectedVariant returns the product as its page shows it with the
-// variant of ?variant= selected; an unknown id selects nothing.
-func (b *productObjects) withSelectedVariant(p *catalog.Product, variantID int64) *productObject {
-	o := *b.product(p)
+// variant of ?variant= selected, or the one of ?option_values= (the ids of
+// one value per option, as Dawn's variant picker asks); unknown ids select
+// nothing.
+func (b *productObjects) withSelectedVariant(p *catalog.Product, variantID int64, optionValueIDs []int64) *productObject {
+	shared := b.product(p)
+	o := *shared
+	if v := variantOfValues(&o, optionValueIDs); v != nil {
+		variantID = v.ID
+	}
 	for _, v := range o.Variants {
 		if v.ID == variantID {
 			o.SelectedVariant, o.SelectedOrFirstAvailableVariant = v, v
 		}
 	}
 	o.OptionsWithValues = nil
-	for _, option := range b.product(p).OptionsWithValues {
+	for _, option := range shared.OptionsWithValues {
 		copied := *option
+		copied.Values = slices.Clone(option.Values)
 		o.OptionsWithValues = append(o.OptionsWithValues, &copied)
 	}
 	b.selectOptions(&o)
 	return &o
 }
 
+// variantOfValues is the variant with the option values of the ids, nil when
+// they are not one value of each option or no variant has them.
+func variantOfValues(o *productObject, ids []int64) *variantObject {
+	if len(ids) != len(o.OptionsWithValues) {
+		return nil
+	}
+	wanted := make([]string, len(ids))
+	for i, option := range o.OptionsWithValues {
+		at := slices.IndexFunc(option.Values, func(value productOptionValueObject) bool { return value.ID == ids[i] })
+		if at < 0 {
+			return nil
+		}
+		wanted[i] = option.Values[at].Name
+	}
+	return variantWithOptions(o, wanted)
+}
+
+func variantWithOptions(o *productObject, options []string) *variantObject {
+	for _, v := range o.Variants {
+		if slices.Equal(v.Options, options) {
+			return v
+		}
+	}
+	return nil
+}
+
+// selectOptions marks each option's value of the selected variant, and
+// gives each value the variant it leads to beside the selected variant's
+// other values.
 func (b *productObjects) selectOptions(o *productObject) {
-	if o.SelectedOrFirstAvailableVariant == nil {
+	selected := o.SelectedOrFirstAvailableVariant
+	if selected == nil {
 		return
 	}
 	for i, option := range o.OptionsWithValues {
-		if i < len(o.SelectedOrFirstAvailableVariant.Options) {
-			option.SelectedValue = o.SelectedOrFirstAvailableVariant.Options[i]
+		if i >= len(selected.Options) {
+			continue
+		}
+		option.SelectedValue = selected.Options[i]
+		for j := range option.Values {
+			value := &option.Values[j]
+			value.Selected = value.Name == selected.Options[i]
+			options := slices.Clone(selected.Options)
+			options[i] = value.Name
+			value.Variant = variantWithOptions(o, options)
 		}
 	}
 }
 
 // variant builds a variant's object, nil when it has no price in the market.
-func (b *productObjects) variant(p *catalog.Product, v *catalog.Variant, groups []*sellingPlanGroupObject) *variantObject {
+func (b *productObjects) variant(p *catalog.Product, v *catalog.Variant, product *productObject) *variantObject {
 	price, ok := v.Prices[b.market]
 	if !ok {
 		return nil
@@ -477,6 +648,7 @@ func (b *productObjects) variant(p *catalog.Product, v *catalog.Variant, groups 
 		URL:        "/products/" + p.Handle + "?variant=" + strconv.FormatInt(v.ID, 10),
 		Image:      newImage(v.Image, p.Title+" – "+v.Title),
 		Metafields: map[string]map[string]*metafield{"custom": {}},
+		product:    product,
 	}
 	o.FeaturedImage = o.Image
 	if len(v.Options) > 0 {
@@ -496,8 +668,8 @@ func (b *productObjects) variant(p *catalog.Product, v *catalog.Variant, groups 
 		// A pre-order is sold past its stock, paid through the product's
 		// selling plans, as a pre-order app sets it up.
 		o.InventoryPolicy = "continue"
-		o.RequiresSellingPlan = len(groups) > 0
-		for _, g := range groups {
+		o.RequiresSellingPlan = len(product.SellingPlanGroups) > 0
+		for _, g := range product.SellingPlanGroups {
 			for _, plan := range g.SellingPlans {
 				o.SellingPlanAllocations = append(o.SellingPlanAllocations, b.allocation(p, plan, price.Amount, price.Amount))
 			}

@@ -3,11 +3,14 @@ package storefront
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"html/template"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/osteele/liquid/parser"
 
 	"knitfront/internal/cart"
 	"knitfront/internal/catalog"
@@ -102,9 +105,38 @@ func (v *visit) resolvePage(u *url.URL) pageData {
 			return notFound
 		}
 		variant, _ := strconv.ParseInt(q.Get("variant"), 10, 64)
-		product := v.products.withSelectedVariant(p, variant)
+		product := v.products.withSelectedVariant(p, variant, optionValueIDs(q.Get("option_values")))
 		return pageData{template: "product", pageType: "product", title: p.Title,
 			objects: map[string]any{"product": product}}
+	case len(parts) == 2 && parts[0] == "variants":
+		// Shopify's address of a variant: its product page with it selected,
+		// also as product_variant, which Dawn's pickup availability reads.
+		id, _ := strconv.ParseInt(parts[1], 10, 64)
+		p, _, ok := v.index.Variant(id)
+		if !ok {
+			return notFound
+		}
+		product := v.products.withSelectedVariant(p, id, nil)
+		return pageData{template: "product", pageType: "product", title: p.Title,
+			objects: map[string]any{"product": product, "product_variant": product.SelectedVariant}}
+	case u.Path == "/search/suggest":
+		search := v.search(q.Get("q"))
+		suggested := search.Results[:min(len(search.Results), maxSuggestions)]
+		return pageData{template: "search", pageType: "search", title: "Search",
+			objects: map[string]any{"predictive_search": &predictiveSearchObject{Performed: search.Performed, Terms: search.Terms,
+				Resources: map[string][]*productObject{"products": suggested, "collections": {}, "pages": {}, "articles": {}, "queries": {}}}}}
+	case u.Path == "/recommendations/products":
+		id, _ := strconv.ParseInt(q.Get("product_id"), 10, 64)
+		p, ok := productByID(v.index, id)
+		if !ok {
+			return notFound
+		}
+		limit, err := strconv.Atoi(q.Get("limit"))
+		if err != nil || limit < 1 || limit > maxRecommendations {
+			limit = maxRecommendations
+		}
+		return pageData{template: "product", pageType: "product", title: p.Title,
+			objects: map[string]any{"product": v.products.product(p), "recommendations": v.recommendations(p, limit)}}
 	case u.Path == "/search":
 		search := v.search(q.Get("q"))
 		return pageData{template: "search", pageType: "search", title: "Search",
@@ -122,6 +154,41 @@ func (v *visit) resolvePage(u *url.URL) pageData {
 var knittersPage = &pageObject{
 	ID: 93456000001, Handle: "knitters", Title: "All Knitters", URL: "/pages/knitters", TemplateSuffix: "knitters",
 	Content: "<p>Every piece in the shop is knitted by hand by one of these makers.</p>",
+}
+
+// productJS is the product of /products/{handle}.js, which Shopify answers
+// with the product's JSON, the same as Liquid's `product | json`.
+func (v *visit) productJS(path string) (*productObject, bool) {
+	file, ok := strings.CutPrefix(path, "/products/")
+	if !ok {
+		return nil, false
+	}
+	handle, ok := strings.CutSuffix(file, ".js")
+	if !ok {
+		return nil, false
+	}
+	p, ok := v.index.Product(handle)
+	if !ok {
+		return nil, false
+	}
+	return v.products.product(p), true
+}
+
+// optionValueIDs reads ?option_values=, comma-separated ids of option values;
+// nil when one is not a number.
+func optionValueIDs(list string) []int64 {
+	if list == "" {
+		return nil
+	}
+	var ids []int64
+	for part := range strings.SplitSeq(list, ",") {
+		id, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			return nil
+		}
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // pageNumber reads ?page=, from 1.
@@ -161,6 +228,39 @@ func (v *visit) collection(handle string) (*collectionObject, bool) {
 	return o, true
 }
 
+// How many products the search box suggests, and how many Shopify
+// recommends at most.
+const (
+	maxSuggestions     = 4
+	maxRecommendations = 10
+)
+
+// productByID finds a product of the catalogue by its id.
+func productByID(index *catalog.Index, id int64) (*catalog.Product, bool) {
+	for _, p := range index.Products() {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// recommendations are the products of the same type as p, as Shopify's
+// related products lean on.
+func (v *visit) recommendations(p *catalog.Product, limit int) *recommendationsObject {
+	o := &recommendationsObject{Performed: true}
+	for _, other := range v.index.Products() {
+		if len(o.Products) == limit {
+			break
+		}
+		if other.ID != p.ID && other.ProductType == p.ProductType {
+			o.Products = append(o.Products, v.products.product(other))
+		}
+	}
+	o.ProductsCount = len(o.Products)
+	return o
+}
+
 // maxSearchTerms bounds a search query.
 const maxSearchTerms = 200
 
@@ -171,7 +271,7 @@ func (v *visit) search(terms string) *searchObject {
 	if len(terms) > maxSearchTerms {
 		terms = terms[:maxSearchTerms]
 	}
-	o := &searchObject{Terms: terms, Performed: terms != "", Results: []*productObject{}}
+	o := &searchObject{Terms: terms, Performed: terms != "", Results: []*productObject{}, Filters: []any{}}
 	if !o.Performed {
 		return o
 	}
@@ -280,7 +380,7 @@ func (s *Storefront) themePage(v *visit, pd pageData, u *url.URL) Page {
 		MoneyFormat: moneyFormats[currency].money, MoneyWithCurrencyFormat: moneyFormats[currency].withCurrency,
 	}
 	for _, c := range money.Currencies {
-		shop.EnabledCurrencies = append(shop.EnabledCurrencies, &currencyObject{ISOCode: string(c), Symbol: currencySymbols[c], Name: string(c)})
+		shop.EnabledCurrencies = append(shop.EnabledCurrencies, newCurrencyObject(c))
 	}
 	objects := map[string]any{
 		"shop":         shop,
@@ -294,7 +394,7 @@ func (s *Storefront) themePage(v *visit, pd pageData, u *url.URL) Page {
 		"template":           pd.template,
 		"page_title":         pd.title,
 		"canonical_url":      origin + u.Path,
-		"content_for_header": contentForHeader(v, currency),
+		"content_for_header": contentForHeader(v, currency, s.theme.Info),
 	}
 	for name, o := range pd.objects {
 		objects[name] = o
@@ -318,16 +418,18 @@ func (a allCollections) ToLiquid() any {
 func newCountry(c country) *countryObject {
 	currency := marketOf(c.Code).Currency()
 	return &countryObject{ISOCode: c.Code, Name: c.Name,
-		Currency: &currencyObject{ISOCode: string(currency), Symbol: currencySymbols[currency], Name: string(currency)}}
+		Currency: newCurrencyObject(currency)}
 }
 
 // contentForHeader is what Shopify puts in every page's head: here the
-// window.Shopify globals themes and apps read.
-func contentForHeader(v *visit, currency money.Currency) string {
+// window.Shopify globals themes and apps read, the theme among them (apps
+// tell Dawn from other themes by its schema_name).
+func contentForHeader(v *visit, currency money.Currency, theme ThemeInfo) string {
 	globals, _ := json.Marshal(map[string]any{
 		"shop": shopDomain, "locale": "en", "country": v.country.Code,
 		"currency": map[string]string{"active": string(currency), "rate": "1.0"},
 		"routes":   map[string]string{"root": "/"},
+		"theme":    map[string]string{"name": theme.Name, "schema_name": theme.Name, "schema_version": theme.Version, "role": "main"},
 	})
 	return `<script id="shopify-globals">window.Shopify = Object.assign(window.Shopify || {}, ` + string(globals) + `);</script>`
 }
@@ -342,6 +444,10 @@ func (s *Storefront) page(w http.ResponseWriter, r *http.Request) {
 	v, err := s.newVisit(w, r)
 	if err != nil {
 		s.serverError(w, r, err)
+		return
+	}
+	if product, ok := v.productJS(r.URL.Path); ok {
+		writeJSON(w, http.StatusOK, product)
 		return
 	}
 	pd := v.resolvePage(r.URL)
@@ -374,7 +480,7 @@ func (s *Storefront) page(w http.ResponseWriter, r *http.Request) {
 		}
 		body.WriteString(html)
 	} else if err := s.theme.RenderPage(&body, p); err != nil {
-		s.serverError(w, r, err)
+		s.themeError(w, r, err)
 		return
 	}
 	h := w.Header()
@@ -382,6 +488,19 @@ func (s *Storefront) page(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = w.Write(body.Bytes())
+}
+
+// themeError answers a page the theme failed to render. A mistake in the
+// theme's Liquid (an unknown tag or filter, say) is shown with its file and
+// line, for the developer who runs the dev storefront on their theme.
+func (s *Storefront) themeError(w http.ResponseWriter, r *http.Request, err error) {
+	var liquidErr parser.Error
+	if !errors.As(err, &liquidErr) {
+		s.serverError(w, r, err)
+		return
+	}
+	s.log.ErrorContext(r.Context(), "the theme failed to render", "path", r.URL.Path, "err", err)
+	http.Error(w, "The theme could not render this page: "+err.Error(), http.StatusInternalServerError)
 }
 
 // sectionIDs reads the comma-separated ids of ?sections=, at most

@@ -3,6 +3,7 @@ package storefront_test
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -38,6 +39,10 @@ func TestPages(t *testing.T) {
 			"Ships in early February — knitted to order",
 		}},
 		{"UnknownProduct", "/products/nope", http.StatusNotFound, []string{"Page not found"}},
+		{"Variant", "/variants/" + oatCableS + "/", http.StatusOK, []string{
+			"<h1 class=\"product__title\">Oat Cable Sweater</h1>", `href="/products/oat-cable-sweater?variant=` + oatCableS + `"`,
+		}},
+		{"UnknownVariant", "/variants/7", http.StatusNotFound, []string{"Page not found"}},
 		{"Search", "/search?q=Alpaca", http.StatusOK, []string{
 			`type="SearchCardPrice"`, "Fireside Turtleneck", "results for “Alpaca”",
 		}},
@@ -90,6 +95,43 @@ func TestProductPageSelectsTheVariantOfTheAddress(t *testing.T) {
 	}
 	if strings.Contains(attribute(t, soldOut, "div", "data-back-in-stock", "class"), "hidden") {
 		t.Error("the back-in-stock widget is hidden for a sold-out variant")
+	}
+}
+
+func TestProductJS(t *testing.T) {
+	s := newShop(t)
+	for _, test := range []struct {
+		name, path  string
+		wantStatus  int
+		wantPriceLT bool
+	}{
+		{"Product", "/products/oat-cable-sweater.js", http.StatusOK, true},
+		{"InAnotherMarket", "/products/oat-cable-sweater.js?country=US", http.StatusOK, false},
+		{"UnknownProduct", "/products/nope.js", http.StatusNotFound, false},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			a := s.shopper().get(test.path)
+			if a.status != test.wantStatus {
+				t.Fatalf("GET %s: %d, want %d", test.path, a.status, test.wantStatus)
+			}
+			if test.wantStatus != http.StatusOK {
+				return
+			}
+			var product struct {
+				Handle   string
+				Variants []struct {
+					ID    int64
+					Price int64
+				}
+			}
+			a.json(t, &product)
+			if product.Handle != "oat-cable-sweater" || len(product.Variants) == 0 || strconv.FormatInt(product.Variants[1].ID, 10) != oatCableS {
+				t.Fatalf("GET %s = %s", test.path, a.body)
+			}
+			if got := product.Variants[1].Price == 129_00; got != test.wantPriceLT {
+				t.Errorf("GET %s: price %d, the price in euros: %v, want %v", test.path, product.Variants[1].Price, got, test.wantPriceLT)
+			}
+		})
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 	"knitfront/internal/discount"
 	"knitfront/internal/errs"
 	"knitfront/internal/money"
+	"knitfront/internal/pricing"
 )
 
 // Store holds the catalogue and the carts; *store.DB implements it.
@@ -36,18 +37,23 @@ type Store interface {
 	ChangeCart(ctx context.Context, token string, now time.Time, change func(*cart.Cart) error) (cart.Cart, error)
 }
 
-// Discounts looks up automatic discounts; *discount.Service implements it.
-type Discounts interface {
-	ForVariants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]discount.Result, error)
+// Prices looks up the variants' prices and automatic discounts;
+// *pricing.Model implements it.
+type Prices interface {
+	Variants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]pricing.Quote, error)
 }
 
 // Config holds what the storefront needs.
 type Config struct {
-	Log       *slog.Logger
-	Store     Store
-	Discounts Discounts
+	Log    *slog.Logger
+	Store  Store
+	Prices Prices
 	// Theme is the theme folder: layout/, templates/, sections/, ...
 	Theme fs.FS
+	// AppExtension, when set, is knitfront's theme app extension (blocks/,
+	// locales/): the theme takes its app blocks and every page renders its
+	// app embed, as in a shop that installed the app.
+	AppExtension fs.FS
 	// AssetURL gives the address of a file served under /assets/.
 	AssetURL func(name string) string
 	// Settings override theme settings of config/settings_data.json, as a
@@ -56,6 +62,10 @@ type Config struct {
 	Settings map[string]any
 	Now      func() time.Time
 }
+
+// appHandle is the app's handle in Shopify's addresses of its app blocks:
+// shopify://apps/knitfront/blocks/{block}/{uuid}.
+const appHandle = "knitfront"
 
 // Storefront serves the dev storefront.
 type Storefront struct {
@@ -92,6 +102,13 @@ func New(cfg Config) (*Storefront, error) {
 	if err := theme.OverrideSettings(cfg.Settings); err != nil {
 		return nil, err
 	}
+	if cfg.AppExtension != nil {
+		app, err := LoadAppExtension(appHandle, cfg.AppExtension, cfg.AssetURL)
+		if err != nil {
+			return nil, err
+		}
+		theme.UseAppExtension(app)
+	}
 	s := &Storefront{cfg: cfg, log: cfg.Log, theme: theme}
 	if s.graphql, err = newGraphQLSchema(s); err != nil {
 		return nil, err
@@ -109,6 +126,8 @@ func (s *Storefront) routes() *http.ServeMux {
 	mux.HandleFunc("GET /{path...}", s.page)
 	mux.HandleFunc("POST /localization", s.localization)
 	mux.HandleFunc("GET /checkouts/{token}", s.checkout)
+	// Browsers ask for it when a theme names no icon, as Dawn without one.
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 
 	mux.HandleFunc("GET /cart.js", s.cartJS)
 	mux.HandleFunc("POST /cart/add.js", s.cartAddJS)
@@ -162,9 +181,13 @@ func (s *Storefront) loadCart(ctx context.Context, token string) (cart.Cart, err
 func (s *Storefront) price(ctx context.Context, c cart.Cart, market money.Market, index *catalog.Index) cart.Priced {
 	var discounts map[int64]discount.Result
 	if ids := c.VariantIDs(); len(ids) > 0 {
-		var err error
-		if discounts, err = s.cfg.Discounts.ForVariants(ctx, market, ids); err != nil {
+		quotes, err := s.cfg.Prices.Variants(ctx, market, ids)
+		if err != nil {
 			s.log.WarnContext(ctx, "pricing a cart without its discounts", "err", err)
+		}
+		discounts = make(map[int64]discount.Result, len(quotes))
+		for id, q := range quotes {
+			discounts[id] = q.Discount
 		}
 	}
 	return cart.Price(c, market, index, discounts)
@@ -173,5 +196,5 @@ func (s *Storefront) price(ctx context.Context, c cart.Cart, market money.Market
 // serverError answers 500 and logs the cause.
 func (s *Storefront) serverError(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.ErrorContext(r.Context(), "storefront request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	http.Error(w, "Something went wrong on our side. Please try again.", http.StatusInternalServerError)
+	http.Error(w, errs.InternalMessage, http.StatusInternalServerError)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -19,7 +20,7 @@ import (
 
 	"knitfront"
 	"knitfront/internal/demo"
-	"knitfront/internal/discount"
+	"knitfront/internal/pricing"
 	"knitfront/internal/store"
 	"knitfront/internal/store/storetest"
 	"knitfront/internal/storefront"
@@ -97,15 +98,20 @@ func demoCopy(t *testing.T) string {
 	return path
 }
 
-func newShop(t *testing.T) *shop {
+func newShop(t *testing.T) *shop { return newShopWithTheme(t, knitfront.Theme(), nil) }
+
+// newShopWithTheme is a shop of the demo catalogue in another theme, with
+// an app extension when app is not nil.
+func newShopWithTheme(t *testing.T, theme, app fs.FS) *shop {
 	t.Helper()
 	db := storetest.Open(t, "sqlite:"+demoCopy(t))
 	front, err := storefront.New(storefront.Config{
-		Store:     db,
-		Discounts: discount.NewService(db, func() time.Time { return now }),
-		Theme:     knitfront.Theme(),
-		AssetURL:  func(name string) string { return "/assets/" + name + "?v=test" },
-		Now:       func() time.Time { return now },
+		Store:        db,
+		Prices:       pricing.New(db, func() time.Time { return now }),
+		Theme:        theme,
+		AppExtension: app,
+		AssetURL:     func(name string) string { return "/assets/" + name + "?v=test" },
+		Now:          func() time.Time { return now },
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -105,9 +106,22 @@ func splitTopLevel(s string) []string {
 	return append(parts, s[start:])
 }
 
+// appBlockVariable is {% render block %}, which renders an @app block.
+var appBlockVariable = regexp.MustCompile(`^\s*block\s*$`)
+
 // renderTag is Shopify's {% render 'snippet', name: value %}: the snippet
 // sees the global objects and its parameters, never the caller's variables.
+// {% render block %} renders an app block a template placed.
 func (t *Theme) renderTag(source string) (func(io.Writer, render.Context) error, error) {
+	if appBlockVariable.MatchString(source) {
+		return func(w io.Writer, ctx render.Context) error {
+			block, ok := ctx.Get("block").(*blockObject)
+			if !ok || block.appBlock == "" {
+				return ctx.Errorf("render block: the block is not an app block")
+			}
+			return t.app.renderBlock(w, stateOf(ctx.Bindings()), block)
+		}, nil
+	}
 	args, err := parseTagArgs("render", source)
 	if err != nil {
 		return nil, err
@@ -121,7 +135,7 @@ func (t *Theme) renderTag(source string) (func(io.Writer, render.Context) error,
 		if !ok {
 			return ctx.Errorf("render: the theme has no snippet %q", args.name)
 		}
-		bindings := snippetBindings(stateOf(ctx.Bindings()))
+		bindings := snippetBindings(stateOf(ctx.Bindings()), ctx.Get("section"))
 		for _, p := range args.named {
 			v, err := ctx.Evaluate(p.value)
 			if err != nil {
@@ -143,6 +157,80 @@ func (t *Theme) sectionTag(source string) (func(io.Writer, render.Context) error
 		return t.renderSection(w, stateOf(ctx.Bindings()), sectionInstance{id: args.name, typ: args.name})
 	}, nil
 }
+
+// sectionsTag is {% sections 'group' %}: every section of a section group
+// of sections/*.json, in its order.
+func (t *Theme) sectionsTag(source string) (func(io.Writer, render.Context) error, error) {
+	args, err := parseTagArgs("sections", source)
+	if err != nil {
+		return nil, err
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		g, ok := t.groups[args.name]
+		if !ok {
+			return ctx.Errorf("sections: the theme has no section group %q (sections/%s.json)", args.name, args.name)
+		}
+		for _, key := range g.Order {
+			if s := g.Sections[key]; !s.Disabled {
+				if err := t.renderSection(w, stateOf(ctx.Bindings()), groupSectionInstance(args.name, key, s)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}, nil
+}
+
+// cycleTag is {% cycle a, b %} whose values may be variables, as
+// Shopify's are and osteele/liquid's (literals only) are not: each time it
+// runs in a loop it writes the next value.
+func cycleTag(source string) (func(io.Writer, render.Context) error, error) {
+	var values []expressions.Expression
+	for _, part := range splitTopLevel(source) {
+		expr, err := expressions.Parse(strings.TrimSpace(part))
+		if err != nil {
+			return nil, fmt.Errorf("cycle: %w", err)
+		}
+		values = append(values, expr)
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		loop, ok := ctx.Get("forloop").(map[string]any)
+		if !ok {
+			return ctx.Errorf("cycle must be within a for loop")
+		}
+		// The loop counts each cycle's turns, as osteele/liquid's own cycle does.
+		turns, ok := loop[".cycles"].(map[string]int)
+		if !ok {
+			return ctx.Errorf("cycle must be within a for loop")
+		}
+		n := turns[source]
+		turns[source] = n + 1
+		v, err := ctx.Evaluate(values[n%len(values)])
+		if err != nil || v == nil {
+			return err
+		}
+		_, err = fmt.Fprint(w, v)
+		return err
+	}, nil
+}
+
+// incrementTag is {% increment name %}: writes the counter, from 0, then
+// counts it up. Counters are apart from assigned variables, as on Shopify.
+func incrementTag(source string) (func(io.Writer, render.Context) error, error) {
+	name := strings.TrimSpace(source)
+	if !identifier.MatchString(name) {
+		return nil, fmt.Errorf("increment: %q is not a variable name", name)
+	}
+	key := "knitfront:counter:" + name
+	return func(w io.Writer, ctx render.Context) error {
+		n, _ := ctx.Get(key).(int)
+		ctx.Set(key, n+1)
+		_, err := fmt.Fprint(w, n)
+		return err
+	}, nil
+}
+
+var identifier = regexp.MustCompile(`^[A-Za-z_][\w-]*$`)
 
 // formTag is {% form 'type', object, attribute: value %}: Shopify's form
 // element with its action and hidden fields for the form type.
@@ -192,11 +280,25 @@ func (t *Theme) formTag(node render.BlockNode) (func(io.Writer, render.Context) 
 	}, nil
 }
 
-// formActions are the forms the dev storefront accepts, by form type.
+// formActions are Shopify's form types and where each posts. The dev
+// storefront accepts the product, cart and localization forms; the others
+// (customer accounts, contact, blog comments) render, as a theme has them,
+// and post to addresses it does not serve.
 var formActions = map[string]string{
-	"product":      "/cart/add",
-	"cart":         "/cart",
-	"localization": "/localization",
+	"product":                    "/cart/add",
+	"cart":                       "/cart",
+	"localization":               "/localization",
+	"contact":                    "/contact#contact_form",
+	"customer":                   "/contact#contact_form",
+	"create_customer":            "/account",
+	"customer_login":             "/account/login",
+	"guest_login":                "/account/login",
+	"recover_customer_password":  "/account/recover",
+	"reset_customer_password":    "/account/reset",
+	"activate_customer_password": "/account/activate",
+	"customer_address":           "/account/addresses",
+	"storefront_password":        "/password",
+	"new_comment":                "/blogs/comments",
 }
 
 // wrapTag returns a block that renders its body between open and close, as
@@ -222,24 +324,32 @@ func silentTag(render.BlockNode) (func(io.Writer, render.Context) error, error) 
 	return func(io.Writer, render.Context) error { return nil }, nil
 }
 
-var paginateArgs = regexp.MustCompile(`^\s*(\w+)\.(\w+)\s+by\s+(.+?)\s*$`)
+var paginateArgs = regexp.MustCompile(`^\s*(\w+(?:\.\w+)*?)(?:\.(\w+))?\s+by\s+(.+?)\s*$`)
 
 // paginateTag is {% paginate collection.products by 48 %}: inside, the list
 // holds only the current page's items and `paginate` describes the pages.
+// An object further down (section.settings.collection.products) keeps its
+// list whole, since only a variable can be bound again; `paginate` still
+// describes its pages, as it does for a list that is a variable of its own
+// ({% paginate collections by 12 %}).
 func (t *Theme) paginateTag(node render.BlockNode) (func(io.Writer, render.Context) error, error) {
 	m := paginateArgs.FindStringSubmatch(node.Args)
 	if m == nil {
 		return nil, fmt.Errorf("paginate: expected {%% paginate object.list by size %%}, got %q", node.Args)
 	}
 	object, list := m[1], m[2]
+	objectExpr, err := expressions.Parse(object)
+	if err != nil {
+		return nil, fmt.Errorf("paginate: %w", err)
+	}
 	size, err := expressions.Parse(m[3])
 	if err != nil {
 		return nil, fmt.Errorf("paginate: page size: %w", err)
 	}
 	return func(w io.Writer, ctx render.Context) error {
-		pageable, ok := ctx.Get(object).(pageable)
-		if !ok {
-			return ctx.Errorf("paginate: %s cannot be paginated", object)
+		value, err := ctx.Evaluate(objectExpr)
+		if err != nil {
+			return err
 		}
 		sizeValue, err := ctx.Evaluate(size)
 		if err != nil {
@@ -250,19 +360,36 @@ func (t *Theme) paginateTag(node render.BlockNode) (func(io.Writer, render.Conte
 			return ctx.Errorf("paginate: page size %v is not between 1 and %d", sizeValue, maxPageSize)
 		}
 		state := stateOf(ctx.Bindings())
-		paged, total, ok := pageable.page(list, (state.page.PageNumber-1)*perPage, perPage)
-		if !ok {
+		var paged any
+		var total int
+		if list == "" {
+			total = lengthOf(value)
+		} else if pageable, ok := value.(pageable); !ok {
+			return ctx.Errorf("paginate: %s cannot be paginated", object)
+		} else if paged, total, ok = pageable.page(list, (state.page.PageNumber-1)*perPage, perPage); !ok {
 			return ctx.Errorf("paginate: %s.%s cannot be paginated", object, list)
 		}
-		saved, savedPaginate := ctx.Get(object), ctx.Get("paginate")
-		ctx.Set(object, paged)
+		savedPaginate := ctx.Get("paginate")
 		ctx.Set("paginate", newPaginate(state.page.URL, state.page.PageNumber, perPage, total))
-		defer func() {
-			ctx.Set(object, saved)
-			ctx.Set("paginate", savedPaginate)
-		}()
+		defer ctx.Set("paginate", savedPaginate)
+		if list != "" && !strings.Contains(object, ".") {
+			ctx.Set(object, paged)
+			defer ctx.Set(object, value)
+		}
 		return ctx.RenderChildren(w)
 	}, nil
+}
+
+// lengthOf is the number of items of a Liquid list or map.
+func lengthOf(v any) int {
+	if d, ok := v.(interface{ ToLiquid() any }); ok {
+		v = d.ToLiquid()
+	}
+	switch r := reflect.ValueOf(v); r.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+		return r.Len()
+	}
+	return 0
 }
 
 // maxPageSize is Shopify's largest page.

@@ -37,6 +37,24 @@ type Theme struct {
 	settingsData map[string]any
 	configs      map[money.Currency]*render.Config
 	assetURL     func(name string) string
+	// fsys is the theme folder, whose assets inline_asset_content reads.
+	fsys fs.FS
+	// Info names the theme and its version (settings_schema.json's
+	// theme_info), as Shopify tells them to scripts in window.Shopify.theme.
+	Info ThemeInfo
+	// groups are the section groups of sections/*.json, by name, which
+	// {% sections %} renders.
+	groups map[string]sectionGroup
+	// app is the app's theme app extension, whose blocks the theme's
+	// sections take as @app blocks and whose embeds every page renders.
+	app *AppExtension
+}
+
+// sectionGroup is a section group of Online Store 2.0 (the header or
+// footer group): sections in order, as a JSON template holds them.
+type sectionGroup struct {
+	Type string `json:"type"`
+	jsonTemplate
 }
 
 // sectionSchema is the part of a section's {% schema %} rendering needs.
@@ -81,6 +99,35 @@ type templateBlock struct {
 // LoadTheme compiles the theme in fsys. assetURL gives the address of a file
 // of the theme's assets (and of the widget bundle beside them).
 func LoadTheme(fsys fs.FS, assetURL func(name string) string) (*Theme, error) {
+	t := newTheme(assetURL)
+	t.fsys = fsys
+	sources, err := t.compileFiles(fsys, "layout", "sections", "snippets")
+	if err != nil {
+		return nil, err
+	}
+	if err := readSchemas(sources, "sections", t.schemas); err != nil {
+		return nil, fmt.Errorf("theme: %w", err)
+	}
+	if _, ok := t.files[layoutFile]; !ok {
+		return nil, fmt.Errorf("theme: %s is missing", layoutFile)
+	}
+	if t.templates, err = readJSONFiles(fsys, "templates/*.json", t.checkSections); err != nil {
+		return nil, err
+	}
+	checkGroup := func(file string, g sectionGroup) error { return t.checkSections(file, g.jsonTemplate) }
+	if t.groups, err = readJSONFiles(fsys, "sections/*.json", checkGroup); err != nil {
+		return nil, err
+	}
+	if err := readJSON(fsys, "locales/en.default.json", &t.translations); err != nil {
+		return nil, err
+	}
+	if t.settingDefs, t.settingsData, t.Info, err = readSettings(fsys); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func newTheme(assetURL func(name string) string) *Theme {
 	t := &Theme{
 		files:     map[string]render.Node{},
 		schemas:   map[string]sectionSchema{},
@@ -91,8 +138,15 @@ func LoadTheme(fsys fs.FS, assetURL func(name string) string) (*Theme, error) {
 	for _, c := range money.Currencies {
 		t.configs[c] = t.newConfig(c)
 	}
+	return t
+}
+
+// compileFiles compiles the Liquid files of the folders and returns their
+// sources by name.
+func (t *Theme) compileFiles(fsys fs.FS, dirs ...string) (map[string][]byte, error) {
 	compiler := t.configs[money.DefaultCurrency]
-	for _, dir := range []string{"layout", "sections", "snippets"} {
+	sources := map[string][]byte{}
+	for _, dir := range dirs {
 		names, err := fs.Glob(fsys, dir+"/*.liquid")
 		if err != nil {
 			return nil, err
@@ -102,50 +156,30 @@ func LoadTheme(fsys fs.FS, assetURL func(name string) string) (*Theme, error) {
 			if err != nil {
 				return nil, err
 			}
-			node, perr := compiler.Compile(keywordFilterArgs(string(source)), sourceLoc(name))
+			node, perr := compiler.Compile(prepareSource(string(source)), sourceLoc(name))
 			if perr != nil {
 				return nil, fmt.Errorf("theme: %w", perr)
 			}
 			t.files[name] = node
-			if dir == "sections" {
-				schema, err := readSchema(source)
-				if err != nil {
-					return nil, fmt.Errorf("theme: %s: %w", name, err)
-				}
-				t.schemas[strings.TrimSuffix(path.Base(name), ".liquid")] = schema
-			}
+			sources[name] = source
 		}
 	}
-	if _, ok := t.files[layoutFile]; !ok {
-		return nil, fmt.Errorf("theme: %s is missing", layoutFile)
-	}
-	templates, err := fs.Glob(fsys, "templates/*.json")
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range templates {
-		var tpl jsonTemplate
-		if err := readJSON(fsys, name, &tpl); err != nil {
-			return nil, err
+	return sources, nil
+}
+
+// checkSections checks that a template or section group names only
+// sections it has and the theme has.
+func (t *Theme) checkSections(file string, tpl jsonTemplate) error {
+	for _, key := range tpl.Order {
+		s, ok := tpl.Sections[key]
+		if !ok {
+			return fmt.Errorf("theme: %s orders section %q, which it does not have", file, key)
 		}
-		for _, key := range tpl.Order {
-			s, ok := tpl.Sections[key]
-			if !ok {
-				return nil, fmt.Errorf("theme: %s orders section %q, which it does not have", name, key)
-			}
-			if _, ok := t.schemas[s.Type]; !ok {
-				return nil, fmt.Errorf("theme: %s uses section %q, which the theme does not have", name, s.Type)
-			}
+		if _, ok := t.schemas[s.Type]; !ok {
+			return fmt.Errorf("theme: %s uses section %q, which the theme does not have", file, s.Type)
 		}
-		t.templates[strings.TrimSuffix(path.Base(name), ".json")] = tpl
 	}
-	if err := readJSON(fsys, "locales/en.default.json", &t.translations); err != nil {
-		return nil, err
-	}
-	if t.settingDefs, t.settingsData, err = readSettings(fsys); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return nil
 }
 
 // OverrideSettings replaces the stored values of theme settings, each of
@@ -174,6 +208,97 @@ var (
 	keywordFirst = regexp.MustCompile(`(\|\s*[A-Za-z_][\w-]*\s*:)(\s*[A-Za-z_][\w-]*\s*:)`)
 )
 
+// prepareSource turns Shopify Liquid that osteele/liquid does not parse
+// into Liquid it does, keeping every line where it was so that errors name
+// the right line.
+func prepareSource(source string) string {
+	return keywordFilterArgs(expandLiquidTags(joinObjectLines(blankInlineComments(blankDocumentation(source)))))
+}
+
+var multilineObject = regexp.MustCompile(`(?s){{[^}]*\n.*?(-?)}}`)
+
+// joinObjectLines puts an output {{ ... }} written over several lines on
+// one, which osteele/liquid wants, and the line ends in an empty comment
+// after it.
+func joinObjectLines(source string) string {
+	return multilineObject.ReplaceAllStringFunc(source, func(object string) string {
+		trim := multilineObject.FindStringSubmatch(object)[1]
+		lines := strings.Count(object, "\n")
+		return strings.ReplaceAll(object, "\n", " ") + "{%" + trim + " comment %}" + strings.Repeat("\n", lines) + "{% endcomment " + trim + "%}"
+	})
+}
+
+var inlineComment = regexp.MustCompile(`{%-?\s*#[^%]*?-?%}`)
+
+// blankInlineComments drops {% # a comment %}, keeping its line ends.
+func blankInlineComments(source string) string {
+	return inlineComment.ReplaceAllStringFunc(source, func(tag string) string {
+		return strings.Repeat("\n", strings.Count(tag, "\n"))
+	})
+}
+
+var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment)\s*-?%})(.*?)({%-?\s*end(?:doc|comment)\s*-?%})`)
+
+// blankDocumentation empties {% doc %} and {% comment %} blocks but for
+// their line ends: their text is not Liquid (a snippet's documented
+// example may leave a tag open), and Shopify never parses it.
+func blankDocumentation(source string) string {
+	return documentation.ReplaceAllStringFunc(source, func(block string) string {
+		m := documentation.FindStringSubmatch(block)
+		return m[1] + strings.Repeat("\n", strings.Count(m[3], "\n")) + m[4]
+	})
+}
+
+var liquidTag = regexp.MustCompile(`(?s){%(-?)\s*liquid(\s.*?)(-?)%}`)
+
+// expandLiquidTags rewrites {% liquid %}, a tag of one statement a line,
+// as one tag a line: `assign x = 1` becomes {% assign x = 1 %} and
+// `echo x` becomes {{ x }}. Each line's end goes inside a tag, so that
+// nothing is written between them. Lines starting with # are comments.
+func expandLiquidTags(source string) string {
+	return liquidTag.ReplaceAllStringFunc(source, func(tag string) string {
+		m := liquidTag.FindStringSubmatch(tag)
+		type statement struct {
+			text     string
+			newlines int
+		}
+		var statements []statement
+		leading := 0
+		for i, line := range strings.Split(m[2], "\n") {
+			if i > 0 {
+				if len(statements) > 0 {
+					statements[len(statements)-1].newlines++
+				} else {
+					leading++
+				}
+			}
+			if text := strings.TrimSpace(line); text != "" && !strings.HasPrefix(text, "#") {
+				statements = append(statements, statement{text: text})
+			}
+		}
+		if len(statements) == 0 {
+			return "{%" + m[1] + " comment %}" + strings.Repeat("\n", leading) + "{% endcomment " + m[3] + "%}"
+		}
+		statements[0].newlines += leading
+		var b strings.Builder
+		for i, st := range statements {
+			open, close := "{%", "%}"
+			text := st.text
+			if text == "echo" || strings.HasPrefix(text, "echo ") {
+				open, close, text = "{{", "}}", strings.TrimSpace(strings.TrimPrefix(text, "echo"))
+			}
+			if i == 0 {
+				open += m[1]
+			}
+			if i == len(statements)-1 {
+				close = m[3] + close
+			}
+			b.WriteString(open + " " + text + " " + strings.Repeat("\n", st.newlines) + close)
+		}
+		return b.String()
+	})
+}
+
 // keywordFilterArgs lets Shopify's keyword-only filter arguments through
 // osteele/liquid, whose grammar wants a positional argument before keyword
 // ones: `| t: count: 3` becomes `| t: nil, count: 3`. The filters here take
@@ -195,41 +320,105 @@ func readJSON(fsys fs.FS, name string, into any) error {
 	return nil
 }
 
-var schemaBlock = regexp.MustCompile(`(?s){%-?\s*schema\s*-?%}(.*?){%-?\s*endschema\s*-?%}`)
-
-func readSchema(source []byte) (sectionSchema, error) {
-	var schema sectionSchema
-	m := schemaBlock.FindSubmatch(source)
-	if m == nil {
-		return schema, nil
+// readJSONFiles reads the JSON files that match pattern, checking each,
+// by their names without .json.
+func readJSONFiles[T any](fsys fs.FS, pattern string, check func(file string, v T) error) (map[string]T, error) {
+	names, err := fs.Glob(fsys, pattern)
+	if err != nil {
+		return nil, err
 	}
-	if err := json.Unmarshal(m[1], &schema); err != nil {
-		return schema, fmt.Errorf("{%% schema %%}: %w", err)
+	out := make(map[string]T, len(names))
+	for _, name := range names {
+		var v T
+		if err := readJSON(fsys, name, &v); err != nil {
+			return nil, err
+		}
+		if err := check(name, v); err != nil {
+			return nil, err
+		}
+		out[strings.TrimSuffix(path.Base(name), ".json")] = v
 	}
-	return schema, nil
+	return out, nil
 }
 
-// readSettings reads the theme settings' definitions from
+var schemaBlock = regexp.MustCompile(`(?s){%-?\s*schema\s*-?%}(.*?){%-?\s*endschema\s*-?%}`)
+
+// readSchemas reads the {% schema %} of each Liquid file of dir among
+// sources into schemas, by the file's name without .liquid.
+func readSchemas[T any](sources map[string][]byte, dir string, schemas map[string]T) error {
+	for name, source := range sources {
+		if !strings.HasPrefix(name, dir+"/") {
+			continue
+		}
+		var schema T
+		if err := readSchema(source, &schema); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		schemas[strings.TrimSuffix(path.Base(name), ".liquid")] = schema
+	}
+	return nil
+}
+
+func readSchema(source []byte, into any) error {
+	m := schemaBlock.FindSubmatch(source)
+	if m == nil {
+		return nil
+	}
+	if err := json.Unmarshal(m[1], into); err != nil {
+		return fmt.Errorf("{%% schema %%}: %w", err)
+	}
+	return nil
+}
+
+// ThemeInfo is a theme's name and version.
+type ThemeInfo struct {
+	Name    string `json:"theme_name"`
+	Version string `json:"theme_version"`
+}
+
+// readSettings reads the theme's info and its settings' definitions from
 // config/settings_schema.json and their values from
 // config/settings_data.json.
-func readSettings(fsys fs.FS) ([]settingDef, map[string]any, error) {
+func readSettings(fsys fs.FS) ([]settingDef, map[string]any, ThemeInfo, error) {
+	var info ThemeInfo
 	var groups []struct {
+		Name     string       `json:"name"`
 		Settings []settingDef `json:"settings"`
+		ThemeInfo
 	}
 	if err := readJSON(fsys, "config/settings_schema.json", &groups); err != nil {
-		return nil, nil, err
+		return nil, nil, info, err
 	}
 	var defs []settingDef
 	for _, g := range groups {
 		defs = append(defs, g.Settings...)
+		if g.Name == "theme_info" {
+			info = g.ThemeInfo
+		}
 	}
+	// current holds the values, or names the preset that does.
 	var data struct {
-		Current map[string]any `json:"current"`
+		Current json.RawMessage           `json:"current"`
+		Presets map[string]map[string]any `json:"presets"`
 	}
 	if err := readJSON(fsys, "config/settings_data.json", &data); err != nil {
-		return nil, nil, err
+		return nil, nil, info, err
 	}
-	return defs, data.Current, nil
+	var preset string
+	if json.Unmarshal(data.Current, &preset) == nil {
+		values, ok := data.Presets[preset]
+		if !ok {
+			return nil, nil, info, fmt.Errorf("theme: config/settings_data.json: current names preset %q, which it does not have", preset)
+		}
+		return defs, values, info, nil
+	}
+	var values map[string]any
+	if len(data.Current) > 0 {
+		if err := json.Unmarshal(data.Current, &values); err != nil {
+			return nil, nil, info, fmt.Errorf("theme: config/settings_data.json: current: %w", err)
+		}
+	}
+	return defs, values, info, nil
 }
 
 func (t *Theme) newConfig(currency money.Currency) *render.Config {
@@ -241,6 +430,9 @@ func (t *Theme) newConfig(currency money.Currency) *render.Config {
 	cfg.TemplateStore = noTemplateStore{}
 	cfg.AddTag("render", t.renderTag)
 	cfg.AddTag("section", t.sectionTag)
+	cfg.AddTag("sections", t.sectionsTag)
+	cfg.AddTag("cycle", cycleTag)
+	cfg.AddTag("increment", incrementTag)
 	cfg.AddBlock("form").Compiler(t.formTag)
 	cfg.AddBlock("paginate").Compiler(t.paginateTag)
 	cfg.AddBlock("style").Compiler(wrapTag("<style data-shopify>", "</style>"))
@@ -249,6 +441,7 @@ func (t *Theme) newConfig(currency money.Currency) *render.Config {
 	cfg.AddBlock("schema").Compiler(silentTag)
 	cfg.AddBlock("doc").Compiler(silentTag)
 	t.addFilters(&cfg, currency)
+	t.addThemeFilters(&cfg)
 	return &cfg
 }
 
@@ -279,10 +472,13 @@ type Page struct {
 	URL        *url.URL
 }
 
-// globalObjects are the objects a snippet sees besides its parameters.
+// globalObjects are the objects a snippet sees besides its parameters:
+// Shopify's global objects, the template's own among them (product on a
+// product page, say).
 var globalObjects = []string{
 	"shop", "settings", "cart", "localization", "request", "routes", "linklists", "collections",
 	"template", "page_title", "canonical_url",
+	"product", "collection", "search", "page",
 }
 
 // stateBinding holds the page's rendering state among the Liquid variables,
@@ -342,7 +538,27 @@ func (t *Theme) RenderPage(w io.Writer, p Page) error {
 	bindings := maps.Clone(state.page.Objects)
 	bindings["content_for_layout"] = content.String()
 	bindings[stateBinding] = state
-	return renderNode(w, t.files[layoutFile], bindings)
+	if t.app == nil {
+		return renderNode(w, t.files[layoutFile], bindings)
+	}
+	var head, body bytes.Buffer
+	if err := t.app.renderEmbeds(&head, &body, state, t.settingsData["blocks"]); err != nil {
+		return err
+	}
+	header, _ := bindings["content_for_header"].(string)
+	bindings["content_for_header"] = header + head.String()
+	var page bytes.Buffer
+	if err := renderNode(&page, t.files[layoutFile], bindings); err != nil {
+		return err
+	}
+	// Shopify puts the body's app embeds last in the body.
+	html := page.String()
+	end := strings.LastIndex(html, "</body>")
+	if end < 0 {
+		end = len(html)
+	}
+	_, err = io.WriteString(w, html[:end]+body.String()+html[end:])
+	return err
 }
 
 // RenderSections renders sections alone, as Shopify's Section Rendering API
@@ -374,6 +590,13 @@ func (t *Theme) sectionByID(templateName string, tpl jsonTemplate, id string) (s
 			return templateSectionInstance(templateName, key, s), true
 		}
 	}
+	for name, g := range t.groups {
+		for key, s := range g.Sections {
+			if groupSectionID(name, key) == id && !s.Disabled {
+				return groupSectionInstance(name, key, s), true
+			}
+		}
+	}
 	if _, ok := t.schemas[id]; ok {
 		return sectionInstance{id: id, typ: id}, true
 	}
@@ -383,7 +606,9 @@ func (t *Theme) sectionByID(templateName string, tpl jsonTemplate, id string) (s
 // sectionInstance is a section placed on a page: by a JSON template, or
 // statically by {% section %} with its schema's defaults.
 type sectionInstance struct {
-	id, typ    string
+	id, typ string
+	// group names the section group that placed the section, if one did.
+	group      string
 	settings   map[string]any
 	blocks     map[string]templateBlock
 	blockOrder []string
@@ -402,6 +627,17 @@ func templateSectionInstance(templateName, key string, s templateSection) sectio
 	}
 }
 
+// groupSectionID is Shopify's id of a section of a section group, such as
+// sections--header-group__header.
+func groupSectionID(group, key string) string { return "sections--" + group + "__" + key }
+
+func groupSectionInstance(group, key string, s templateSection) sectionInstance {
+	return sectionInstance{
+		id: groupSectionID(group, key), typ: s.Type, group: group,
+		settings: s.Settings, blocks: s.Blocks, blockOrder: s.BlockOrder,
+	}
+}
+
 // sectionObject is Liquid's section.
 type sectionObject struct {
 	ID       string         `liquid:"id"`
@@ -415,6 +651,8 @@ type blockObject struct {
 	Type              string         `liquid:"type"`
 	Settings          map[string]any `liquid:"settings"`
 	ShopifyAttributes string         `liquid:"shopify_attributes"`
+	// appBlock names the app extension's block behind an @app block.
+	appBlock string
 }
 
 // renderSection renders a section in Shopify's wrapper element. A section
@@ -426,9 +664,18 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 	}
 	schema := t.schemas[s.typ]
 	section := &sectionObject{ID: s.id, Settings: resolveSettings(schema.Settings, s.settings, state.page.Resolve)}
+	if err := connectDynamicSources(state, section.Settings); err != nil {
+		return fmt.Errorf("theme: section %s: %w", s.id, err)
+	}
 	for _, id := range s.blockOrder {
 		b, ok := s.blocks[id]
 		if !ok || b.Disabled {
+			continue
+		}
+		if name, ok := t.app.blockOf(b.Type); ok {
+			defs := t.app.blocks[name].Settings
+			section.Blocks = append(section.Blocks, &blockObject{ID: id, Type: appBlockType,
+				Settings: resolveSettings(defs, b.Settings, state.page.Resolve), appBlock: name})
 			continue
 		}
 		var defs []settingDef
@@ -437,13 +684,21 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 				defs = bs.Settings
 			}
 		}
-		section.Blocks = append(section.Blocks, &blockObject{ID: id, Type: b.Type, Settings: resolveSettings(defs, b.Settings, state.page.Resolve)})
+		settings := resolveSettings(defs, b.Settings, state.page.Resolve)
+		if err := connectDynamicSources(state, settings); err != nil {
+			return fmt.Errorf("theme: section %s, block %s: %w", s.id, id, err)
+		}
+		section.Blocks = append(section.Blocks, &blockObject{ID: id, Type: b.Type, Settings: settings})
 	}
 	tag := schema.Tag
 	if tag == "" {
 		tag = "div"
 	}
-	class := strings.TrimSpace("shopify-section " + schema.Class)
+	class := "shopify-section"
+	if s.group != "" {
+		class += " shopify-section-group-" + s.group
+	}
+	class = strings.TrimSpace(class + " " + schema.Class)
 	if _, err := fmt.Fprintf(w, `<%s id="shopify-section-%s" class="%s">`, tag, html.EscapeString(s.id), html.EscapeString(class)); err != nil {
 		return err
 	}
@@ -474,6 +729,7 @@ func resolveSettings(defs []settingDef, stored map[string]any, resolve func(stri
 		if f, ok := v.(float64); ok && f == math.Trunc(f) {
 			v = int(f)
 		}
+		v = settingValue(d.Type, v)
 		if resolve != nil {
 			v = resolve(d.Type, v)
 		}
@@ -482,13 +738,114 @@ func resolveSettings(defs []settingDef, stored map[string]any, resolve func(stri
 	return out
 }
 
-// snippetBindings are what a rendered snippet sees: the global objects.
-func snippetBindings(state *pageState) map[string]any {
+// connectDynamicSources replaces each text setting that names a dynamic
+// source, such as "{{ product.vendor }}", with the source's value on the
+// page, as the theme editor's connected settings do.
+func connectDynamicSources(state *pageState, settings map[string]any) error {
+	for id, v := range settings {
+		text, ok := v.(string)
+		if !ok || !strings.Contains(text, "{{") {
+			continue
+		}
+		node, err := state.cfg.Compile(prepareSource(text), parser.SourceLoc{Pathname: "setting " + id, LineNo: 1})
+		if err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		if err := render.Render(node, &b, state.page.Objects, *state.cfg); err != nil {
+			return err
+		}
+		settings[id] = b.String()
+	}
+	return nil
+}
+
+// settingValue is the Liquid object of a setting whose type has one: a
+// color, a color scheme group, a font.
+func settingValue(settingType string, v any) any {
+	switch settingType {
+	case "color":
+		if c, ok := colorOf(v); ok {
+			return c
+		}
+	case "color_scheme_group":
+		schemes, _ := v.(map[string]any)
+		var out []*colorSchemeObject
+		for _, id := range slices.Sorted(maps.Keys(schemes)) {
+			scheme, _ := schemes[id].(map[string]any)
+			settings, _ := scheme["settings"].(map[string]any)
+			values := make(map[string]any, len(settings))
+			for name, value := range settings {
+				if c, ok := colorOf(value); ok {
+					value = c
+				}
+				values[name] = value
+			}
+			out = append(out, &colorSchemeObject{ID: id, Settings: values})
+		}
+		return out
+	case "font_picker":
+		if name, ok := v.(string); ok {
+			return newFont(name)
+		}
+	}
+	return v
+}
+
+// colorSchemeObject is a color scheme of the theme's color scheme group.
+type colorSchemeObject struct {
+	ID       string         `liquid:"id"`
+	Settings map[string]any `liquid:"settings"`
+}
+
+// fontObject is a font setting, such as assistant_n4: Assistant, normal
+// style, weight 400. The dev storefront serves no font files: pages show
+// the fallback families.
+type fontObject struct {
+	Family           string `liquid:"family"`
+	FallbackFamilies string `liquid:"fallback_families"`
+	Style            string `liquid:"style"`
+	Weight           int    `liquid:"weight"`
+	// System is true: the page uses the fallback families, with no font
+	// file to load.
+	System bool `liquid:"system?"`
+	name   string
+}
+
+func (f *fontObject) String() string { return f.name }
+
+func newFont(name string) *fontObject {
+	family, variant := name, ""
+	if i := strings.LastIndex(name, "_"); i >= 0 {
+		family, variant = name[:i], name[i+1:]
+	}
+	words := strings.Split(family, "_")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	f := &fontObject{Family: strings.Join(words, " "), FallbackFamilies: "sans-serif", Style: "normal", Weight: 400, System: true, name: name}
+	if len(variant) == 2 && variant[1] >= '1' && variant[1] <= '9' {
+		if variant[0] == 'i' {
+			f.Style = "italic"
+		}
+		f.Weight = int(variant[1]-'0') * 100
+	}
+	return f
+}
+
+// snippetBindings are what a rendered snippet sees: the global objects,
+// and within a section the section.
+func snippetBindings(state *pageState, section any) map[string]any {
 	out := make(map[string]any, len(globalObjects)+4)
 	for _, name := range globalObjects {
 		if v, ok := state.page.Objects[name]; ok {
 			out[name] = v
 		}
+	}
+	if section != nil {
+		out["section"] = section
 	}
 	out[stateBinding] = state
 	return out

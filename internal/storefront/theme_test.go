@@ -215,7 +215,8 @@ func TestLoadThemeReportsMistakes(t *testing.T) {
 		want  string
 	}{
 		{"LiquidSyntax", map[string]string{"sections/main.liquid": `{% if %}`}, "sections/main.liquid"},
-		{"UnknownFormType", map[string]string{"snippets/a.liquid": `{% form 'contact' %}{% endform %}`}, "unknown form type"},
+		{"UnknownFormType", map[string]string{"snippets/a.liquid": `{% form 'nonsense' %}{% endform %}`}, "unknown form type"},
+		{"UnknownTag", map[string]string{"snippets/a.liquid": "\n{% frobnicate %}"}, `line 2): undefined tag "frobnicate" in snippets/a.liquid`},
 		{"RenderOfAVariable", map[string]string{"snippets/a.liquid": `{% render name %}`}, "quoted name"},
 		{"BadSchema", map[string]string{"sections/main.liquid": `{% schema %}{nope{% endschema %}`}, "schema"},
 		{"TemplateOfAMissingSection", map[string]string{"templates/page.json": `{"sections": {"a": {"type": "gone"}}, "order": ["a"]}`}, "gone"},

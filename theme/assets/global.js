@@ -5,8 +5,8 @@
  * selector. Cart changes use Shopify's AJAX cart API and re-render the
  * sections they touch with the Section Rendering API.
  *
- * Events this theme raises, for the knitfront widgets (names fixed in
- * DESIGN.md, "Contracts"):
+ * Events this theme raises, for the knitfront widgets (names fixed by the
+ * page events of docs/design.md):
  * - knitfront:preorder-show, with window.knitfrontPreorderShown = true, when
  *   the selected variant is open for pre-order;
  * - knitfront:cart-updated, its detail the cart (as /cart.js gives it), after

@@ -2,7 +2,7 @@ import { DEBUG_PARAM, MESSAGES } from './constants';
 
 /**
  * The bundle's configuration, rendered by the theme layout as window.knitfrontConfig so that one
- * build serves every shop (DESIGN.md "Contracts").
+ * build serves every shop (its fields are listed under configuration in docs/design.md).
  */
 export interface KnitfrontConfig {
   /** The knitfront API's origin; empty means the page's own origin. */

@@ -1,33 +1,24 @@
-// Every constant, name and message of the spec, once; code and tests import them from here.
-// A section number refers to the spec (shared/spec/storefront-addon-spec.md).
+// Every constant, name and message of the widgets' rules, once; code and tests import them here.
 
-// Currencies and markets (sections 3 and 5).
-export const CURRENCIES = [
-  { currency: 'EUR', symbol: '€' },
-  { currency: 'AUD', symbol: '$' },
-  { currency: 'GBP', symbol: '£' },
-  { currency: 'USD', symbol: '$' },
-] as const;
-export type Currency = (typeof CURRENCIES)[number]['currency'];
-export type CurrencyOption = (typeof CURRENCIES)[number];
-export const DEFAULT_CURRENCY: Currency = 'EUR';
-/** The currency each market (its ISO country code) sells in; any other country shops in EUR. */
-export const MARKET_CURRENCIES: Readonly<Record<string, Currency>> = {
-  LT: 'EUR',
-  AU: 'AUD',
-  GB: 'GBP',
-  US: 'USD',
-};
+// Currencies and markets, generated from the one table of them in internal/money (run
+// go generate ./internal/money after changing it); a currency outside the list is reset to EUR.
+export {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  MARKET_CURRENCIES,
+  type Currency,
+  type CurrencyOption,
+} from './generated/currencies';
 
-// Money display (section 9): no fraction digits, narrow symbol. The spec names no locale; English
+// Money display: no fraction digits, narrow symbol. The rules name no locale; English
 // puts the symbol first with no space, as the theme's own money strings do.
 export const MONEY_LOCALE = 'en';
 /** The theme's price placeholder: the price is not known yet. */
 export const PRICE_PLACEHOLDER = '-1';
-/** A compared price meaning "none" (section 5), like an empty one. */
+/** A compared price meaning "none", like an empty one. */
 export const NO_DISCOUNT = 'nodiscount';
 
-// Price placements (section 2); ProductDetailsPagePrice is the default.
+// The five price placements; ProductDetailsPagePrice is the default.
 export const PRICE_TYPES = [
   'CartItemPrice',
   'CartTotalPrice',
@@ -40,7 +31,7 @@ export const DEFAULT_PRICE_TYPE: PriceType = 'ProductDetailsPagePrice';
 export const BADGE_THEMES = ['small', 'big'] as const;
 export type BadgeTheme = (typeof BADGE_THEMES)[number];
 
-// Browser state (section 3).
+// Browser state: the localStorage keys and the cookies the widgets read.
 export const STORAGE_KEYS = {
   displayCurrency: 'displayCurrency',
   marketCurrency: 'marketCurrency',
@@ -48,26 +39,31 @@ export const STORAGE_KEYS = {
   sweepVersion: 'storage_cleared_at',
 } as const;
 export const COOKIES = { cartCurrency: 'cart_currency', localization: 'localization' } as const;
-/** Query parameter that sets the market and is then removed from the address (section 2). */
+/** Query parameter that sets the market and is then removed from the address. */
 export const COUNTRY_PARAM = 'country';
 /** Query parameter that shows the developer panel. */
 export const DEBUG_PARAM = 'debug';
 /** sessionStorage key prefix of the rates fetched in this visit, one key per market currency. */
 export const RATES_SESSION_KEY_PREFIX = 'knitfront:rates:';
-/** The product page is any page whose path contains this (section 2). */
+/** The product page is any page whose path contains this. */
 export const PRODUCT_PATH_PART = '/products/';
-/** Query parameter naming the knitter whose item the knitters page opens on load (section 2). */
+/** Query parameter naming the knitter whose item the knitters page opens on load. */
 export const KNITTER_PARAM = 'knitter';
 
-// Page events (CustomEvents on document; DESIGN.md "Contracts"). cartUpdated carries the cart as its
-// detail and, as the event's cartRequest, the path of the cart call behind it (api/cart.ts).
+// Page events (CustomEvents on document; docs/design.md lists them). cartUpdated carries the cart
+// as its detail and, as the event's cartRequest, the path of the cart call behind it (api/cart.ts).
 export const EVENTS = {
   cartUpdated: 'knitfront:cart-updated',
   cartFixApplied: 'knitfront:cart-fix-applied',
   preorderShow: 'knitfront:preorder-show',
+  /**
+   * Dispatched by a product-price, bubbling, each time it shows a price; its detail is the price
+   * (amount in minor units, currency, formatted text, variant id). The buy buttons read it.
+   */
+  priceShown: 'knitfront:price-shown',
 } as const;
 
-// The buy button enhancer's steps (section 1): the skeleton covers the buy buttons until all are done.
+// The buy button enhancer's steps: the skeleton covers the buy buttons until all are done.
 export const BUY_BUTTON_STEPS = [
   'price',
   'button',
@@ -77,12 +73,12 @@ export const BUY_BUTTON_STEPS = [
 ] as const;
 export type BuyButtonStep = (typeof BUY_BUTTON_STEPS)[number];
 
-// Storefront GraphQL (section 7): the API version the queries are written for, and the variant
+// Storefront GraphQL: the API version the queries are written for, and the variant
 // metafield holding a pre-order message.
 export const STOREFRONT_API_VERSION = '2026-10';
 export const PREORDER_METAFIELD = { namespace: 'custom', key: 'preordercontent' } as const;
 
-// Timing and limits (section 9).
+// Timing and limits.
 export const PRICE_RETRY_LIMIT = 100;
 export const PRICE_RETRY_INTERVAL_MS = 150;
 export const PRICE_STABLE_DELAY_MS = 100;
@@ -107,12 +103,12 @@ export const KNITTER_SCROLL_OFFSET_MOBILE_PX = 52;
 export const RECOMMENDATION_SPEND_GOAL_DEFAULT = 1;
 export const RECOMMENDATION_ALREADY_SPENT_DEFAULT = 2;
 
-// The API's limit on one batch discount request (DESIGN.md "Contracts").
+// The most ids the API takes in one batch discount request.
 export const DISCOUNT_BATCH_MAX_IDS = 250;
 /** Reviews asked for at a time; older ones come with the list's "show older" button. */
 export const REVIEWS_PAGE_SIZE = 20;
 
-// Messages, to the letter (sections 2, 5 and 8).
+// Messages, to the letter.
 export const MESSAGES = {
   marketRequired: 'Market is required',
   idRequired: 'Either variant or product id is required is required',
@@ -151,22 +147,7 @@ export const PRICE_LABELS = { regular: 'Regular price', sale: 'Sale price' } as 
 export const CURRENCY_SWITCHER_LABEL = 'Currency';
 export const DEV_PANEL_LABEL = 'knitfront dev panel';
 
-// The knitters page's own texts, where the spec gives none.
-export const KNITTERS_TEXTS = {
-  feedbackHeading: 'Feedback',
-  formHeading: 'Leave feedback',
-  nameLabel: 'Your name',
-  bodyLabel: 'Your feedback',
-  submit: 'Send feedback',
-  sending: 'Sending…',
-  showOlder: 'Show older feedback',
-  /** A review held for the shop's approval: posted, but not listed yet. */
-  reviewPending: 'Thank you! Your feedback will appear here once we have read it.',
-  knittersLoadFailed: 'The knitters could not be loaded. Please try again later.',
-  reviewsLoadFailed: 'The feedback could not be loaded. Please try again later.',
-} as const;
-
-/** The buy buttons' texts with the price (section 1). */
+/** The buy buttons' texts with the price. */
 export const BUY_BUTTON_TEXTS = {
   price: (price: string) => `for ${price}`,
   preorder: (price: string) => `Pre Order for ${price}`,

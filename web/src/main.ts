@@ -14,10 +14,9 @@ import { PreorderStripElement } from './elements/preorder-strip';
 import { ProductPriceElement } from './elements/product-price';
 import { SizePickerElement } from './elements/size-picker';
 import { startBuyButtons } from './enhancers/buy-buttons';
-import { startCartConsistencyAfterLoad } from './enhancers/cart-consistency';
-import { startCartDrawerTotals } from './enhancers/cart-drawer-totals';
 import { initMarket } from './market/init';
 import { injectStyles } from './styles';
+import { chooseThemeAdapter } from './theme/adapters/choose';
 
 // A page being reloaded by the sweep or replaced by the localization redirect needs nothing more.
 if (!sweepReloading && initMarket() === 'ready') {
@@ -32,8 +31,17 @@ if (!sweepReloading && initMarket() === 'ready') {
   defineElement('cart-note', CartNoteElement);
   defineElement('cart-recommendation-card', CartRecommendationCardElement);
   defineElement('preorder-strip', PreorderStripElement);
-  startBuyButtons();
-  startCartDrawerTotals();
-  startCartConsistencyAfterLoad();
+  const theme = chooseThemeAdapter();
+  startBuyButtons(theme);
+  theme.start?.();
+  // The cart's enhancers (the totals in the display currency, the recalculation nudge) are a chunk
+  // of their own, requested once the price elements are defined, so that no price waits for them.
+  Promise.all([
+    import('./enhancers/cart-drawer-totals'),
+    import('./enhancers/cart-consistency'),
+  ]).then(([{ startCartDrawerTotals }, { startCartConsistencyAfterLoad }]) => {
+    startCartDrawerTotals();
+    startCartConsistencyAfterLoad();
+  }, reportError);
 }
 document.documentElement.dataset.knitfront = 'loaded';

@@ -12,10 +12,10 @@ describe('injectStyles', () => {
     expect(styles[0]?.textContent).toBe(STYLES);
   });
 
-  it(`switches the currency list's layout at ${BREAKPOINT_MOBILE_PX} px`, () => {
+  it(`switches the currency panel's layout at ${BREAKPOINT_MOBILE_PX} px`, () => {
     expect(STYLES).toMatch(
       new RegExp(
-        `@media \\(max-width:${BREAKPOINT_MOBILE_PX}px\\)\\{\\s*\\.kf-currency__list\\{position:fixed`,
+        `@media \\(max-width:${BREAKPOINT_MOBILE_PX}px\\)\\{\\s*\\.kf-currency__panel\\{position:fixed`,
       ),
     );
   });

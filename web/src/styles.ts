@@ -48,13 +48,18 @@ product-price>.kf-price{flex-grow:1;justify-content:inherit}
 .kf-currency__chevron{width:6px;height:6px;margin:0 2px 3px 4px;border-right:1.5px solid;border-bottom:1.5px solid;transform:rotate(45deg)}
 [aria-expanded=true]>.kf-currency__chevron{margin-bottom:-3px;transform:rotate(-135deg)}
 .kf-currency__symbol{display:inline-block;min-width:1em;text-align:center}
-.kf-currency__list{position:absolute;top:calc(100% + 6px);right:0;z-index:1000;min-width:140px;margin:0;padding:6px;list-style:none;background:#fff;color:#1f1a17;border-radius:10px;box-shadow:0 10px 28px rgba(0,0,0,.16)}
+.kf-currency__panel{position:absolute;top:calc(100% + 6px);right:0;z-index:1000;min-width:140px;padding:6px;background:#fff;color:#1f1a17;border-radius:10px;box-shadow:0 10px 28px rgba(0,0,0,.16)}
+.kf-currency__list{margin:0;padding:0;list-style:none}
+.kf-currency__rates{display:grid;gap:6px;margin-top:6px;padding:8px 10px 4px;border-top:1px solid rgba(0,0,0,.12);font-size:13px;width:max-content;max-width:240px}
+.kf-currency__rates-day{margin:0;color:#5c5550}
+.kf-currency__pay-currency{padding:6px 0;border:0;background:none;color:inherit;font:inherit;text-align:left;text-decoration:underline;cursor:pointer}
 .kf-currency__option{display:flex;align-items:center;gap:10px;padding:8px 10px;border-radius:6px;cursor:pointer}
 .kf-currency__option--active{background:#f3ede6}
 .kf-currency__option[aria-selected=true]{font-weight:600}
 .kf-currency__option[aria-selected=true]::after{content:"✓";margin-left:auto}
 @media (max-width:${BREAKPOINT_MOBILE_PX}px){
-.kf-currency__list{position:fixed;top:auto;right:0;bottom:0;left:0;padding:12px 12px calc(12px + env(safe-area-inset-bottom));border-radius:16px 16px 0 0;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
+.kf-currency__panel{position:fixed;top:auto;right:0;bottom:0;left:0;padding:12px 12px calc(12px + env(safe-area-inset-bottom));border-radius:16px 16px 0 0;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
+.kf-currency__rates{width:auto;max-width:none;font-size:15px}
 .kf-currency__option{padding:14px 12px;font-size:16px}
 }
 .kf-dev-panel{position:fixed;right:12px;bottom:12px;z-index:999;max-width:calc(100vw - 24px);padding:10px 12px;border-radius:8px;background:rgba(28,23,20,.92);color:#f6f0e9;font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}

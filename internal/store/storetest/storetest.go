@@ -44,6 +44,18 @@ func Engines(t testing.TB) []Engine {
 	return engines
 }
 
+// PostgresOnly returns the URL of a fresh PostgreSQL database, removed when
+// the test ends, for tests of what only PostgreSQL does (several instances
+// on one database, LISTEN/NOTIFY); it skips the test when KNITFRONT_TEST_POSTGRES is not set.
+func PostgresOnly(t testing.TB) string {
+	t.Helper()
+	server := os.Getenv(PostgresEnv)
+	if server == "" {
+		t.Skip("PostgreSQL only, and " + PostgresEnv + " is not set (make test sets it)")
+	}
+	return postgresURL(t, server)
+}
+
 // Each runs fn as a subtest on a fresh, migrated database of every engine.
 func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Helper()

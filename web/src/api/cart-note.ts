@@ -10,7 +10,7 @@ export interface NoteSaver {
 }
 
 /**
- * The cart note saver (spec section 7): POST /cart/update.js with {note} 500 ms after typing stops;
+ * The cart note saver: POST /cart/update.js with {note} 500 ms after typing stops;
  * a failure is only logged. The text typed last always wins: one save is on its way at a time, so
  * the shop can never take an older text after a newer one, and text typed meanwhile is saved as
  * soon as that save is over. Each saved note is announced with the cart (knitfront:cart-updated),

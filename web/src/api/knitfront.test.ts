@@ -43,11 +43,41 @@ describe('getVariantDiscount', () => {
 describe('getCurrencyRates', () => {
   const rates = { EUR: 1, AUD: 1.65, GBP: 0.86, USD: 1.08 };
 
-  it('reads the rate map of a currency', async () => {
-    server.use(http.get(`${ORIGIN}/api/currency-rates/EUR`, () => HttpResponse.json(rates)));
+  const answers: {
+    name: string;
+    headers: Record<string, string>;
+    date: string | null;
+    stale: boolean;
+  }[] = [
+    {
+      name: 'fresh rates of a day',
+      headers: { 'X-Rates-Date': '2026-11-20' },
+      date: '2026-11-20',
+      stale: false,
+    },
+    {
+      name: 'stale rates',
+      headers: { 'X-Rates-Date': '2026-11-12', 'X-Rates-Stale': 'true' },
+      date: '2026-11-12',
+      stale: true,
+    },
+    { name: 'rates without a day', headers: {}, date: null, stale: false },
+    {
+      name: 'rates with a malformed day',
+      headers: { 'X-Rates-Date': '20 Nov' },
+      date: null,
+      stale: false,
+    },
+  ];
+  for (const { name, headers, date, stale } of answers) {
+    it(`reads ${name}`, async () => {
+      server.use(
+        http.get(`${ORIGIN}/api/currency-rates/EUR`, () => HttpResponse.json(rates, { headers })),
+      );
 
-    expect(await getCurrencyRates('EUR')).toEqual(rates);
-  });
+      expect(await getCurrencyRates('EUR')).toEqual({ rates, date, stale });
+    });
+  }
 
   const failures = [
     {

@@ -66,17 +66,32 @@ export async function getVariantDiscounts(
   return body.discounts ?? {};
 }
 
+/** A currency's rates, with what their answer says of them. */
+export interface RatesAnswer {
+  rates: RateMap;
+  /** The day the rates are of, as 2026-11-20 (X-Rates-Date), or null when the answer lacks it. */
+  date: string | null;
+  /** Whether the server says they are out of date (X-Rates-Stale: true). */
+  stale: boolean;
+}
+
 /**
- * GET currency-rates/{currency}: what one unit of it buys of each currency. Any failure (network,
- * status, an answer that is not a map of positive rates) is logged and gives null.
+ * GET currency-rates/{currency}: what one unit of it buys of each currency, of which day, and
+ * whether they are stale. Any failure (network, status, an answer that is not a map of positive
+ * rates) is logged and gives null.
  */
-export async function getCurrencyRates(currency: string): Promise<RateMap | null> {
+export async function getCurrencyRates(currency: string): Promise<RatesAnswer | null> {
   try {
     const response = await fetch(apiURL(`currency-rates/${currency}`));
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     const rates: unknown = await response.json();
     if (!isRateMap(rates)) throw new Error(`not a rate map: ${JSON.stringify(rates)}`);
-    return rates;
+    const date = response.headers.get('X-Rates-Date');
+    return {
+      rates,
+      date: date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+      stale: response.headers.get('X-Rates-Stale') === 'true',
+    };
   } catch (error) {
     console.error(MESSAGES.ratesFailed, currency, error);
     return null;

@@ -8,7 +8,7 @@ import {
   STOREFRONT_API_VERSION,
 } from '../constants';
 
-/** A line to add to a Storefront cart (spec section 3): the variant's gid and how many. */
+/** A line to add to a Storefront cart: the variant's gid and how many. */
 export interface LineInput {
   variantGid: string;
   quantity: number;
@@ -40,7 +40,7 @@ export interface StorefrontCart {
   lines: { nodes: CartLine[] };
 }
 
-/** The id Storefront GraphQL gives a variant (spec section 7). */
+/** The id Storefront GraphQL gives a variant. */
 export function variantGid(variantId: string | number): string {
   return `gid://shopify/ProductVariant/${variantId}`;
 }

@@ -6,7 +6,7 @@ import { marketStore } from '../market/store';
 import { EUR_RATES } from '../test/api';
 import { setMarket } from '../test/elements';
 import '../test/server';
-import { CurrencySwitcher } from './CurrencySwitcher';
+import { CurrencySwitcher, ratesLine } from './CurrencySwitcher';
 
 const button = () => screen.getByRole('button', { name: new RegExp(CURRENCY_SWITCHER_LABEL) });
 const list = () => screen.queryByRole('listbox');
@@ -133,5 +133,103 @@ describe('CurrencySwitcher keyboard', () => {
     expect(list()).toBeNull();
     expect(displayCurrency()).toBe('EUR');
     expect(document.activeElement).toBe(button());
+  });
+});
+
+const TEXTS = {
+  ratesOf: 'Rates of {date}',
+  ratesStale: 'The rates of {date} are out of date, so prices show in {currency}.',
+  payCurrency: 'Show prices in {currency}, the currency you pay in',
+};
+
+describe('ratesLine', () => {
+  const cases = [
+    { name: 'fresh rates', day: { date: '2026-11-20', stale: false }, want: 'Rates of 20 Nov' },
+    {
+      name: 'stale rates',
+      day: { date: '2026-11-02', stale: true },
+      want: 'The rates of 2 Nov are out of date, so prices show in EUR.',
+    },
+    { name: 'rates without a day', day: { date: null, stale: false }, want: null },
+    { name: 'no answer yet', day: undefined, want: null },
+  ];
+  for (const { name, day, want } of cases) {
+    it(`says ${String(want)} for ${name}`, () => {
+      expect(ratesLine(day, 'EUR', TEXTS)).toBe(want);
+    });
+  }
+
+  it('says nothing when the theme gives no text', () => {
+    expect(ratesLine({ date: '2026-11-20', stale: false }, 'EUR', {})).toBeNull();
+  });
+});
+
+describe('CurrencySwitcher rates', () => {
+  it('says the rates of the day under the list', async () => {
+    setMarket({
+      marketCurrency: 'EUR',
+      displayCurrency: 'EUR',
+      rates: { EUR: EUR_RATES },
+      ratesDays: { EUR: { date: '2026-11-20', stale: false } },
+    });
+    const user = userEvent.setup();
+    render(<CurrencySwitcher {...TEXTS} />);
+
+    await user.click(button());
+
+    expect(screen.getByText('Rates of 20 Nov')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /you pay in/ })).toBeNull();
+  });
+
+  it('says why prices show in the market currency when the rates are stale', async () => {
+    setMarket({
+      marketCurrency: 'EUR',
+      displayCurrency: 'USD',
+      rates: { EUR: null },
+      ratesDays: { EUR: { date: '2026-11-02', stale: true } },
+    });
+    const user = userEvent.setup();
+    render(<CurrencySwitcher {...TEXTS} />);
+
+    await user.click(button());
+
+    expect(
+      screen.getByText('The rates of 2 Nov are out of date, so prices show in EUR.'),
+    ).toBeTruthy();
+  });
+
+  it('goes back to the market currency in one click on its button', async () => {
+    setMarket({
+      marketCurrency: 'EUR',
+      displayCurrency: 'USD',
+      rates: { EUR: EUR_RATES },
+      ratesDays: { EUR: { date: '2026-11-20', stale: false } },
+    });
+    const user = userEvent.setup();
+    render(<CurrencySwitcher {...TEXTS} />);
+
+    await user.click(button());
+    await user.click(
+      screen.getByRole('button', { name: 'Show prices in EUR, the currency you pay in' }),
+    );
+
+    expect(displayCurrency()).toBe('EUR');
+    expect(list()).toBeNull();
+  });
+
+  it('closes when focus leaves it with Tab', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <CurrencySwitcher {...TEXTS} />
+        <a href="#next">next</a>
+      </>,
+    );
+    button().focus();
+
+    await user.keyboard('{Enter}');
+    await user.tab();
+
+    expect(list()).toBeNull();
   });
 });

@@ -1,18 +1,65 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { CURRENCIES, CURRENCY_SWITCHER_LABEL, type Currency } from '../constants';
-import { useMarket } from '../market/store';
+import { fill } from '../enhancers/dom';
+import { currencyOption } from '../market/currency';
+import { useMarket, type RatesDay } from '../market/store';
 
 const symbolOf = (currency: Currency | null) =>
-  CURRENCIES.find((option) => option.currency === currency)?.symbol ?? '';
+  (currency && currencyOption(currency)?.symbol) ?? '';
+
+/**
+ * The theme's texts for what the switcher says of the rates, each with its placeholders: {date}
+ * for the rates' day, {currency} for the market currency. A text the theme does not give is not
+ * shown.
+ */
+export interface RatesTexts {
+  /** 'Rates of {date}'. */
+  ratesOf?: string | null;
+  /** Why prices show in the market currency: 'The rates of {date} are out of date…'. */
+  ratesStale?: string | null;
+  /** The button back to the market currency: 'Show prices in {currency}, the currency you pay in'. */
+  payCurrency?: string | null;
+}
+
+/** Days are written day first with the month short ('20 Nov'), whatever the page's language. */
+const RATES_DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * What the switcher says of the market's rates, from the theme's texts: their day, or why prices
+ * show in the market currency when they are stale. Null when there is nothing to say (no answer
+ * yet, no text, no day).
+ */
+export function ratesLine(
+  day: RatesDay | undefined,
+  marketCurrency: Currency | null,
+  texts: RatesTexts,
+): string | null {
+  if (!day?.date || marketCurrency === null) return null;
+  const text = day.stale ? texts.ratesStale : texts.ratesOf;
+  if (!text) return null;
+  const date = RATES_DAY_FORMAT.format(new Date(`${day.date}T00:00:00Z`));
+  return fill(text, { date, currency: marketCurrency });
+}
 
 /**
  * The currency dropdown: a button showing the display currency that toggles a list of the
  * currencies; choosing one closes the list and shows prices in it. Keyboard: Enter or Space
  * toggles, the arrows open the list and move through it, Enter chooses, Escape closes. Below
- * 767 px the list opens as a sheet at the bottom of the screen (styles.ts).
+ * 767 px the list opens as a sheet at the bottom of the screen (styles.ts). Under the list it
+ * says how old the market's rates are, or why prices show in the market currency when they are
+ * stale, and, while prices show in another currency, offers the market currency, the one checkout
+ * charges, as a button.
  */
-export function CurrencySwitcher() {
+export function CurrencySwitcher(texts: RatesTexts) {
   const current = useMarket((state) => state.displayCurrency);
+  const marketCurrency = useMarket((state) => state.marketCurrency);
+  const ratesDay = useMarket((state) =>
+    state.marketCurrency === null ? undefined : state.ratesDays[state.marketCurrency],
+  );
   const setDisplayCurrency = useMarket((state) => state.setDisplayCurrency);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -65,13 +112,21 @@ export function CurrencySwitcher() {
       Enter: chooseActive,
       ' ': chooseActive,
       Escape: close,
-      Tab: () => setOpen(false),
     };
     const move = moves[event.key];
     if (!move) return;
-    if (event.key !== 'Tab') event.preventDefault();
+    event.preventDefault();
     move();
   };
+  const closeWhenFocusLeaves = (event: FocusEvent) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  const rates = ratesLine(ratesDay, marketCurrency, texts);
+  const payCurrency =
+    texts.payCurrency && marketCurrency !== null && current !== marketCurrency
+      ? fill(texts.payCurrency, { currency: marketCurrency })
+      : null;
 
   return (
     <div className="kf-currency" ref={rootRef}>
@@ -93,34 +148,50 @@ export function CurrencySwitcher() {
         <span className="kf-currency__chevron" aria-hidden="true" />
       </button>
       {open && (
-        <ul
-          ref={listRef}
-          id={`${id}-list`}
-          className="kf-currency__list"
-          role="listbox"
-          tabIndex={-1}
-          aria-label={CURRENCY_SWITCHER_LABEL}
-          aria-activedescendant={optionId(active)}
-          onKeyDown={onListKey}
-        >
-          {CURRENCIES.map((option, index) => (
-            <li
-              key={option.currency}
-              id={optionId(index)}
-              role="option"
-              aria-selected={option.currency === current}
-              className={`kf-currency__option${index === active ? ' kf-currency__option--active' : ''}`}
-              data-currency={option.currency}
-              onClick={() => choose(option.currency)}
-              onPointerEnter={() => setActive(index)}
-            >
-              <span className="kf-currency__symbol" aria-hidden="true">
-                {option.symbol}
-              </span>
-              {option.currency}
-            </li>
-          ))}
-        </ul>
+        <div className="kf-currency__panel" onBlur={closeWhenFocusLeaves}>
+          <ul
+            ref={listRef}
+            id={`${id}-list`}
+            className="kf-currency__list"
+            role="listbox"
+            tabIndex={-1}
+            aria-label={CURRENCY_SWITCHER_LABEL}
+            aria-activedescendant={optionId(active)}
+            onKeyDown={onListKey}
+          >
+            {CURRENCIES.map((option, index) => (
+              <li
+                key={option.currency}
+                id={optionId(index)}
+                role="option"
+                aria-selected={option.currency === current}
+                className={`kf-currency__option${index === active ? ' kf-currency__option--active' : ''}`}
+                data-currency={option.currency}
+                onClick={() => choose(option.currency)}
+                onPointerEnter={() => setActive(index)}
+              >
+                <span className="kf-currency__symbol" aria-hidden="true">
+                  {option.symbol}
+                </span>
+                {option.currency}
+              </li>
+            ))}
+          </ul>
+          {(rates || payCurrency) && (
+            <div className="kf-currency__rates">
+              {rates && <p className="kf-currency__rates-day">{rates}</p>}
+              {payCurrency && marketCurrency && (
+                <button
+                  type="button"
+                  className="kf-currency__pay-currency"
+                  onClick={() => choose(marketCurrency)}
+                >
+                  {payCurrency}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COOKIES, DEBUG_PARAM, DEV_PANEL_LABEL } from '../constants';
 import { marketStore } from '../market/store';
@@ -19,8 +18,8 @@ const rows = () =>
 afterEach(() => {
   window.history.replaceState(null, '', '/');
   delete window.knitfrontConfig;
-  Cookies.remove(COOKIES.cartCurrency);
-  Cookies.remove(COOKIES.localization);
+  document.cookie = `${COOKIES.cartCurrency}=; max-age=0`;
+  document.cookie = `${COOKIES.localization}=; max-age=0`;
 });
 
 describe('DevPanel', () => {
@@ -46,8 +45,8 @@ describe('DevPanel', () => {
 
   it('shows the cookies and the stored values, and follows changes', async () => {
     window.history.replaceState(null, '', `/?${DEBUG_PARAM}=1`);
-    Cookies.set(COOKIES.cartCurrency, 'EUR');
-    Cookies.set(COOKIES.localization, 'LT');
+    document.cookie = `${COOKIES.cartCurrency}=EUR`;
+    document.cookie = `${COOKIES.localization}=LT`;
     setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR', localization: 'LT' });
     render(<DevPanel />);
 

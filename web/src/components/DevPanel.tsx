@@ -1,6 +1,6 @@
-import Cookies from 'js-cookie';
 import { debugRequested } from '../config';
 import { COOKIES, DEV_PANEL_LABEL, STORAGE_KEYS } from '../constants';
+import { readCookie } from '../market/cookies';
 import { useMarket } from '../market/store';
 
 function stored(key: string): string | null {
@@ -21,8 +21,8 @@ export function DevPanel() {
   if (!debugRequested()) return null;
 
   const rows: [string, string | null | undefined][] = [
-    [`cookie ${COOKIES.cartCurrency}`, Cookies.get(COOKIES.cartCurrency)],
-    [`cookie ${COOKIES.localization}`, Cookies.get(COOKIES.localization)],
+    [`cookie ${COOKIES.cartCurrency}`, readCookie(COOKIES.cartCurrency)],
+    [`cookie ${COOKIES.localization}`, readCookie(COOKIES.localization)],
     [`stored ${STORAGE_KEYS.displayCurrency}`, stored(STORAGE_KEYS.displayCurrency)],
     [`stored ${STORAGE_KEYS.marketCurrency}`, stored(STORAGE_KEYS.marketCurrency)],
     [`stored ${STORAGE_KEYS.localization}`, stored(STORAGE_KEYS.localization)],

@@ -1,6 +1,6 @@
 import { BADGE_THEMES, type BadgeTheme } from '../constants';
 import { discountLabel, discountPercentage } from '../pricing/discount';
-import { usePricePair } from './usePrice';
+import { priceAmounts, usePricePair, type PriceAttributes } from './usePrice';
 
 /** The '-N% off' badge, shown only above 0%. */
 export function DiscountBadge({ percentage, theme }: { percentage: number; theme: BadgeTheme }) {
@@ -9,12 +9,8 @@ export function DiscountBadge({ percentage, theme }: { percentage: number; theme
   return <span className={`kf-badge kf-badge--${theme}`}>{label}</span>;
 }
 
-/** The attributes of discount-badge, by the spec's names. */
-export interface PriceBadgeProps {
-  price?: string | null;
-  compared_at?: string | null;
-  iso_code?: string | null;
-  variant_id?: string | null;
+/** The attributes of discount-badge: the price's, and the badge's size. */
+export interface PriceBadgeProps extends PriceAttributes {
   theme?: string | null;
 }
 
@@ -29,8 +25,7 @@ export function toBadgeTheme(value: string | null | undefined): BadgeTheme {
  */
 export function PriceBadge(props: PriceBadgeProps) {
   const pair = usePricePair({
-    price: props.price ?? null,
-    comparedAt: props.compared_at ?? null,
+    ...priceAmounts(props),
     market: props.iso_code ?? null,
     variantId: props.variant_id ?? null,
     productId: null,

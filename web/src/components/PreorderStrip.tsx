@@ -34,7 +34,7 @@ function useFetchedMessage(handle: string | null, variantId: string | null) {
 }
 
 /**
- * The pre-order message strip (spec sections 2 and 4): shown only when a message exists, from the
+ * The pre-order message strip: shown only when a message exists, from the
  * message attribute or, when the theme gives none, from the variant's preordercontent metafield.
  * It flies in; on small screens it is fixed at the bottom of the screen.
  */

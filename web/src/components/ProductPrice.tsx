@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import {
   DEFAULT_PRICE_TYPE,
   MESSAGES,
@@ -6,20 +7,30 @@ import {
   type BadgeTheme,
   type PriceType,
 } from '../constants';
+import type { DisplayedPrice } from '../pricing/display';
 import { DiscountBadge } from './DiscountBadge';
-import { useDisplayedPrice } from './usePrice';
+import { priceAmounts, useDisplayedPrice, type PriceAttributes } from './usePrice';
 
-/** The attributes of product-price, by the spec's names. */
-export interface ProductPriceProps {
-  price?: string | null;
-  compared_at?: string | null;
-  iso_code?: string | null;
-  variant_id?: string | null;
+/**
+ * The price a widget shows, as it tells the page: the amount in minor units of the currency it
+ * shows in, its text, and the variant it belongs to.
+ */
+export interface ShownPrice {
+  amount: number;
+  currency: string;
+  formatted: string;
+  variantId: string | null;
+}
+
+/** The attributes of product-price: the price's, and the placement's and development's. */
+export interface ProductPriceProps extends PriceAttributes {
   product_id?: string | null;
   type?: string | null;
   isPriceReady?: string | null;
   DEV_currency?: string | null;
   DEV_market?: string | null;
+  /** Told the price shown, once each time it changes: null while none is shown. */
+  onPriceShown?: (shown: ShownPrice | null) => void;
 }
 
 /** Each placement's look; the search card reuses the cart item's. */
@@ -58,14 +69,14 @@ export function ProductPrice(props: ProductPriceProps) {
   const look = LOOKS[type];
 
   const shown = useDisplayedPrice({
-    price: props.price ?? null,
-    comparedAt: props.compared_at ?? null,
+    ...priceAmounts(props),
     market: props.DEV_market || props.iso_code || null,
     variantId: props.variant_id ?? null,
     productId: props.product_id ?? null,
     currency: props.DEV_currency,
     held: props.isPriceReady?.toLowerCase() === 'false',
   });
+  useShownPrice(shown, props.variant_id ?? null, props.onPriceShown);
   if (shown === null) return null;
 
   const loading = shown === 'loading';
@@ -93,4 +104,24 @@ export function ProductPrice(props: ProductPriceProps) {
       )}
     </span>
   );
+}
+
+/** Tells onPriceShown the price shown, as soon as it is on the page, each time it changes. */
+function useShownPrice(
+  shown: DisplayedPrice | 'loading' | null,
+  variantId: string | null,
+  onPriceShown: ProductPriceProps['onPriceShown'],
+): void {
+  const ready = shown !== null && shown !== 'loading';
+  const amount = ready ? shown.amount : null;
+  const currency = ready ? shown.currency : null;
+  const formatted = ready ? shown.current : null;
+  useLayoutEffect(() => {
+    if (!onPriceShown) return;
+    onPriceShown(
+      amount === null || currency === null || formatted === null
+        ? null
+        : { amount, currency, formatted, variantId },
+    );
+  }, [onPriceShown, amount, currency, formatted, variantId]);
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '../constants';
 import { getAvailableVariantIds } from '../api/knitfront';
 
 /**
- * An option of a variant picker, as the theme's snippets give it (spec section 3): the variant it
+ * An option of a variant picker, as the theme's snippets give it: the variant it
  * selects, that variant's address, and what shows. The theme adds what it knows besides: the
  * colour's name (the picture's text) and whether the variant was on sale when the page was
  * rendered, shown until the API says.
@@ -41,7 +41,7 @@ export const isSizeOption = (value: unknown): value is SizeOption =>
 
 /**
  * The options of a picker from its JSON attribute. JSON that does not parse, or is not a list of
- * such options, is logged and gives an empty list (spec section 8).
+ * such options, is logged and gives an empty list.
  */
 export function parseOptions<Option>(
   json: string | null,

@@ -2,21 +2,48 @@ import { useEffect } from 'react';
 import { PRICE_PLACEHOLDER } from '../constants';
 import { marketStore, useMarket } from '../market/store';
 import { toCurrency } from '../market/currency';
-import {
-  applyDiscount,
-  comparePrices,
-  parseComparedPrice,
-  type PricePair,
-} from '../pricing/discount';
+import { applyDiscount, comparePrices, type PricePair } from '../pricing/discount';
 import { displayPrice, type DisplayedPrice } from '../pricing/display';
-import { parsePrice } from '../pricing/parse';
+import { toMinorUnits } from '../pricing/minor-units';
+import { readComparedPrice, readPrice } from '../pricing/read';
 import { useAutomaticDiscount } from './useAutomaticDiscount';
+
+/**
+ * The attributes every price widget reads its price from: the spec's names, and price_minor and
+ * compared_at_minor, the same amounts in minor units, read in place of the money texts when the
+ * theme writes them.
+ */
+export const PRICE_ATTRIBUTES = [
+  'price',
+  'price_minor',
+  'compared_at',
+  'compared_at_minor',
+  'iso_code',
+  'variant_id',
+] as const;
+export type PriceAttributes = Partial<Record<(typeof PRICE_ATTRIBUTES)[number], string | null>>;
+
+/** The amounts of a price widget's inputs, from its attributes. */
+export function priceAmounts(
+  attributes: PriceAttributes,
+): Pick<PriceInputs, 'priceMinor' | 'price' | 'comparedAtMinor' | 'comparedAt'> {
+  return {
+    priceMinor: attributes.price_minor,
+    price: attributes.price ?? null,
+    comparedAtMinor: attributes.compared_at_minor,
+    comparedAt: attributes.compared_at ?? null,
+  };
+}
 
 /** What a price widget is given, as the theme writes it. */
 export interface PriceInputs {
+  /** The price in minor units of the market currency ('8900'), when the theme writes it. */
+  priceMinor?: string | null;
   /** The theme's money string in the market currency; '-1' while the theme does not know it. */
   price: string | null;
-  /** A higher price to strike through, '' or 'nodiscount' for none. */
+  /** A higher price to strike through, in minor units, when the theme writes it. */
+  comparedAtMinor?: string | null;
+  /** A higher price to strike through as a money string, '' or 'nodiscount' for none. */
   comparedAt: string | null;
   /** The market's ISO country code, for the discount lookup. */
   market: string | null;
@@ -28,37 +55,48 @@ export interface PriceInputs {
   held?: boolean;
 }
 
+/** The currency the theme's prices are in: the one given, else the store's market currency. */
+function useMarketCurrency(currency: string | null | undefined) {
+  return useMarket((state) => (currency ? toCurrency(currency) : state.marketCurrency));
+}
+
 /**
- * The price and the price it is compared with, in the market currency: 'loading' while the theme
- * holds the price back, the price is the placeholder '-1' or a discount lookup is in progress;
- * null when there is no price. A discount is looked up only for a price with no compared price,
- * and then compared with the undiscounted price.
+ * The price and the price it is compared with, in minor units of the market currency: 'loading'
+ * while the theme holds the price back, the price is the placeholder '-1', the market currency is
+ * not known or a discount lookup is in progress; null when there is no price. A discount is looked
+ * up only for a price with no compared price, and then compared with the undiscounted price.
  */
 export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null {
-  const { price: priceText, comparedAt, market, variantId, productId, held } = inputs;
+  const { market, variantId, productId, held } = inputs;
+  const marketCurrency = useMarketCurrency(inputs.currency);
+  const placeholder = inputs.price === PRICE_PLACEHOLDER || inputs.priceMinor === PRICE_PLACEHOLDER;
   const price =
-    priceText && priceText !== PRICE_PLACEHOLDER ? (parsePrice(priceText)?.amount ?? null) : null;
-  const compared = parseComparedPrice(comparedAt);
+    marketCurrency === null || placeholder
+      ? null
+      : readPrice(inputs.priceMinor, inputs.price, marketCurrency);
+  const compared =
+    marketCurrency === null
+      ? null
+      : readComparedPrice(inputs.comparedAtMinor, inputs.comparedAt, marketCurrency);
   const lookup = price !== null && compared === null && market && (variantId || productId);
   const amountOff = useAutomaticDiscount(lookup ? { market, variantId, productId } : null);
 
-  if (held || priceText === PRICE_PLACEHOLDER || amountOff === 'pending') return 'loading';
+  if (held || placeholder || marketCurrency === null || amountOff === 'pending') return 'loading';
   if (price === null) return null;
-  return compared === null ? applyDiscount(price, amountOff) : comparePrices(price, compared);
+  return compared === null
+    ? applyDiscount(price, toMinorUnits(amountOff, marketCurrency))
+    : comparePrices(price, compared);
 }
 
 /**
  * The price to show: 'loading' until it can be shown as it will stay, null when there is none.
  *
  * It is ready when the market currency is known, the price is not the placeholder '-1', no
- * discount lookup is in progress (spec sections 4 and 9) and, when it is to be converted, the
- * rates have arrived or failed (so a price never shows first in the wrong currency).
+ * discount lookup is in progress and, when it is to be converted, the rates have arrived or failed
+ * (so a price never shows first in the wrong currency).
  */
 export function useDisplayedPrice(inputs: PriceInputs): DisplayedPrice | 'loading' | null {
-  const { currency } = inputs;
-  const marketCurrency = useMarket((state) =>
-    currency ? toCurrency(currency) : state.marketCurrency,
-  );
+  const marketCurrency = useMarketCurrency(inputs.currency);
   const displayCurrency = useMarket((state) => state.displayCurrency) ?? marketCurrency;
   const converting = displayCurrency !== marketCurrency;
   // Only a price it converts reads the rates, so that their arrival renders no other price again.

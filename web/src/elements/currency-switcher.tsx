@@ -1,9 +1,24 @@
 import { CurrencySwitcher } from '../components/CurrencySwitcher';
-import { ReactElement } from './react-element';
+import { observed, ReactElement, readAttributes } from './react-element';
 
-/** <currency-switcher>: the currency dropdown; it takes no attributes. */
+const ATTRIBUTES = ['rates_of', 'rates_stale', 'pay_currency'] as const;
+
+/**
+ * <currency-switcher>: the currency dropdown. The theme gives, from its locale files, what it says
+ * of the rates: rates_of ('Rates of {date}'), rates_stale (why prices show in {currency}) and
+ * pay_currency (the button back to {currency}, the market currency).
+ */
 export class CurrencySwitcherElement extends ReactElement {
+  static observedAttributes = observed(ATTRIBUTES);
+
   render() {
-    return <CurrencySwitcher />;
+    const texts = readAttributes(this, ATTRIBUTES);
+    return (
+      <CurrencySwitcher
+        ratesOf={texts.rates_of}
+        ratesStale={texts.rates_stale}
+        payCurrency={texts.pay_currency}
+      />
+    );
   }
 }

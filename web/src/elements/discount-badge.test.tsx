@@ -42,6 +42,31 @@ describe('discount-badge', () => {
     await waitFor(() => expect(badge()?.textContent).toBe('-15% off'));
   });
 
+  it.each([
+    { name: 'minor units alone', attributes: 'price_minor="8900" compared_at_minor="10500"' },
+    {
+      name: 'minor units over the money texts',
+      attributes:
+        'price="€1,00" price_minor="8900" compared_at="nodiscount" compared_at_minor="10500"',
+    },
+    {
+      name: 'a lower compared price swapped',
+      attributes: 'price_minor="10500" compared_at_minor="8900"',
+    },
+  ])("shows '-N% off' from $name, looking nothing up", async ({ attributes }) => {
+    await mount(`<discount-badge ${attributes} iso_code="LT" variant_id="1"></discount-badge>`);
+    await waitFor(() => expect(badge()?.textContent).toBe('-15% off'));
+    expect(discountRequests()).toHaveLength(0);
+  });
+
+  it("takes the variant's automatic discount off the price in minor units", async () => {
+    answerDiscounts({ '1': 5.25 });
+    await mount(
+      '<discount-badge price_minor="3500" iso_code="LT" variant_id="1"></discount-badge>',
+    );
+    await waitFor(() => expect(badge()?.textContent).toBe('-15% off'));
+  });
+
   it('shows nothing at 0%', async () => {
     answerDiscounts({ '1': 0 });
     await mount('<discount-badge price="€35,00" iso_code="LT" variant_id="1"></discount-badge>');

@@ -1,7 +1,8 @@
 import { PriceBadge } from '../components/DiscountBadge';
+import { PRICE_ATTRIBUTES } from '../components/usePrice';
 import { observed, ReactElement, readAttributes } from './react-element';
 
-const ATTRIBUTES = ['price', 'compared_at', 'iso_code', 'variant_id', 'theme'] as const;
+const ATTRIBUTES = [...PRICE_ATTRIBUTES, 'theme'] as const;
 
 /** <discount-badge>: the '-N% off' badge of a price, small or big. */
 export class DiscountBadgeElement extends ReactElement {

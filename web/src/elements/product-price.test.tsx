@@ -3,7 +3,7 @@ import { Profiler } from 'react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductPrice } from '../components/ProductPrice';
-import { MESSAGES, PRICE_PLACEHOLDER, PRICE_TYPES } from '../constants';
+import { EVENTS, MESSAGES, PRICE_PLACEHOLDER, PRICE_TYPES } from '../constants';
 import { marketStore } from '../market/store';
 import { answerDiscounts, discountRequests, EUR_RATES, holdAnswers } from '../test/api';
 import { change, mount, setMarket } from '../test/elements';
@@ -472,4 +472,107 @@ describe('product-price placements', () => {
       expect(first()?.querySelector('.kf-badge')?.classList.contains(badge)).toBe(true);
     });
   }
+});
+
+describe('product-price amounts in minor units', () => {
+  it.each([
+    {
+      name: 'price_minor wins over the money text',
+      attributes: 'price="€1,00" price_minor="8950" compared_at="nodiscount"',
+      want: { current: '€90', compared: null, badge: null },
+    },
+    {
+      name: 'compared_at_minor beside nodiscount',
+      attributes:
+        'price="€89,00" price_minor="8900" compared_at="nodiscount" compared_at_minor="9900"',
+      want: { current: '€89', compared: '€99', badge: '-10% off' },
+    },
+    {
+      name: 'a compared price equal to the price is dropped',
+      attributes: 'price_minor="8900" compared_at_minor="8900"',
+      want: { current: '€89', compared: null, badge: null },
+    },
+    {
+      name: 'a lower compared price is swapped',
+      attributes: 'price_minor="9900" compared_at_minor="8900"',
+      want: { current: '€89', compared: '€99', badge: '-10% off' },
+    },
+    {
+      name: 'the money text when price_minor is not a number',
+      attributes: 'price="€89,00" price_minor="soon" compared_at="€99,00"',
+      want: { current: '€89', compared: '€99', badge: '-10% off' },
+    },
+  ])('$name', async ({ attributes, want }) => {
+    answerDiscounts({ '1': 0 });
+    await mount(`<product-price ${attributes} iso_code="LT" variant_id="1"></product-price>`);
+    await waitFor(() => expect(priceOf(first())).toEqual({ state: 'ready', ...want }));
+  });
+
+  it('takes the automatic discount off in cents and converts once, rounding half up', async () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'AUD', rates: { EUR: EUR_RATES } });
+    // €12.50 less €2.50 is €10.00, A$16.50 at 1.65: A$17.
+    answerDiscounts({ '1': 2.5 });
+    await mount(`<product-price price_minor="1250" iso_code="LT" variant_id="1"></product-price>`);
+    await waitFor(() =>
+      expect(priceOf(first())).toMatchObject({ state: 'ready', current: '$17', badge: '-20% off' }),
+    );
+  });
+
+  it('shows a skeleton while price_minor is the placeholder', async () => {
+    await mount(
+      `<product-price price_minor="${PRICE_PLACEHOLDER}" iso_code="LT" variant_id="1"></product-price>`,
+    );
+    expect(priceOf(first()).state).toBe('loading');
+  });
+});
+
+describe('product-price tells the page what it shows', () => {
+  const shownPrice = (element: Element | null) =>
+    (element as ProductPriceElement | null)?.shownPrice ?? null;
+
+  it('dispatches knitfront:price-shown, bubbling, and exposes shownPrice, each time it changes', async () => {
+    answerDiscounts({ '1': 0, '2': 0 });
+    const events: [EventTarget | null, unknown][] = [];
+    const listener = (event: CustomEvent) => events.push([event.target, event.detail]);
+    document.addEventListener(EVENTS.priceShown, listener);
+    try {
+      await mount(`<product-price price_minor="8900" compared_at="nodiscount" iso_code="LT"
+        variant_id="1"></product-price>`);
+      const element = first();
+      const eur = { amount: 8900, currency: 'EUR', formatted: '€89', variantId: '1' };
+      await waitFor(() => expect(shownPrice(element)).toEqual(eur));
+      expect(events).toEqual([[element, eur]]);
+
+      // Rendered again in another placement, with the same price: nothing to tell.
+      await change(() => element?.setAttribute('type', 'CollectionItemPrice'));
+      expect(element?.querySelector('.kf-price')?.getAttribute('data-type')).toBe(
+        'CollectionItemPrice',
+      );
+      expect(events).toHaveLength(1);
+
+      await change(() => marketStore.getState().setDisplayCurrency('AUD'));
+      const aud = { amount: 14700, currency: 'AUD', formatted: '$147', variantId: '1' };
+      expect(shownPrice(element)).toEqual(aud);
+
+      await change(() => {
+        element?.setAttribute('variant_id', '2');
+        element?.setAttribute('price_minor', '3500');
+      });
+      const other = { amount: 5800, currency: 'AUD', formatted: '$58', variantId: '2' };
+      await waitFor(() => expect(shownPrice(element)).toEqual(other));
+      expect(events.map(([, detail]) => detail)).toEqual([eur, aud, other]);
+    } finally {
+      document.removeEventListener(EVENTS.priceShown, listener);
+    }
+  });
+
+  it('has no shownPrice while it shows a skeleton', async () => {
+    const { hold, release } = holdAnswers();
+    answerDiscounts({ '1': 0 }, hold);
+    await mount(`<product-price price_minor="8900" iso_code="LT" variant_id="1"></product-price>`);
+    expect(priceOf(first()).state).toBe('loading');
+    expect(shownPrice(first())).toBeNull();
+    release();
+    await waitFor(() => expect(shownPrice(first())?.formatted).toBe('€89'));
+  });
 });

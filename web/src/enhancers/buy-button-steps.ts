@@ -10,7 +10,7 @@ export interface BuyButtonSteps {
   done(): StepsDone;
 }
 
-/** The five steps the skeleton waits for (spec section 4): price, button, responsive, footer, payment options. */
+/** The five steps the skeleton waits for: price, button, responsive, footer, payment options. */
 export function createBuyButtonSteps(onAllDone: () => void): BuyButtonSteps {
   const done = Object.fromEntries(BUY_BUTTON_STEPS.map((step) => [step, false])) as StepsDone;
   let allDone = false;

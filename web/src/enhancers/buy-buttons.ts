@@ -10,21 +10,14 @@ import {
   SKELETON_HEIGHT_PX,
   SKELETON_HIDE_DELAY_MS,
 } from '../constants';
+import { isCurrency } from '../market/currency';
+import { marketStore } from '../market/store';
+import { chargedAmount } from '../pricing/cart-totals';
 import { injectStyles, SKELETON_LOOK } from '../styles';
-import {
-  ADD_TO_CART_BUTTON,
-  BACK_IN_STOCK,
-  BUY_BUTTONS,
-  DISCLAIMER,
-  PDP_CTA_FOOTER,
-  PREORDER_BUTTON,
-  PRODUCT_FORM,
-  SELLING_PLAN_GROUP,
-  SELLING_PLAN_OPTIONS,
-} from '../theme/selectors';
+import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 import { createBuyButtonSteps } from './buy-button-steps';
-import { createCtaFooter, FOOTER_HEIGHT_PROPERTY } from './cta-footer';
-import { setText } from './dom';
+import { createCtaFooter, FOOTER_HEIGHT_PROPERTY, FOOTER_SHOWN } from './cta-footer';
+import { fill, setText, showChargedLine } from './dom';
 import { watchPrice } from './price-watch';
 
 declare global {
@@ -35,31 +28,44 @@ declare global {
 }
 
 /**
- * The page's state for the stylesheet (BUY_BUTTON_STYLES), on <html>, where no re-render of the theme's
+ * The page's state for the stylesheet (buyButtonStyles), on <html>, where no re-render of the theme's
  * product section takes it away: 'loading' while the skeleton covers the buy buttons and the
  * back-in-stock widget is hidden, 'ready' once it is gone. Its presence also moves the buy buttons
  * into the sticky footer on narrow screens.
  */
 export const BUY_BUTTONS_STATE = 'data-kf-buy-buttons';
+const BUY_BUTTON_STYLE_ID = 'knitfront-buy-buttons';
 const BUY = `[${BUY_BUTTONS_STATE}]`;
 const LOADING = `[${BUY_BUTTONS_STATE}=loading]`;
+const WITH_FOOTER = `${BUY}[${FOOTER_SHOWN}]`;
 
 /**
  * The product page's styles for the enhancer: while it works, a 60 px skeleton covers the buy
  * buttons (in the product form and in the sticky footer) and the back-in-stock widget is hidden,
  * both keeping their room. On narrow screens the product form's buy buttons and the disclaimer
- * give way to the sticky footer, which only shows there; the page leaves room for it at its end.
+ * give way to the sticky footer, which only shows there, once it holds its copy of the buttons (a
+ * theme without the footer keeps its own); the page leaves room for it at its end. The parts the
+ * theme does not have get no rule.
  */
-export const BUY_BUTTON_STYLES = `
-${LOADING} ${BUY_BUTTONS}{position:relative}
-${LOADING} ${BUY_BUTTONS}>*,${LOADING} ${BACK_IN_STOCK}{visibility:hidden}
-${LOADING} ${BUY_BUTTONS}::after{content:"";position:absolute;top:0;left:0;right:0;height:${SKELETON_HEIGHT_PX}px;border-radius:4px;${SKELETON_LOOK}}
-@media (prefers-reduced-motion:reduce){${LOADING} ${BUY_BUTTONS}::after{animation:none}}
-@media (min-width:${BREAKPOINT_MOBILE_PX + 1}px){${PDP_CTA_FOOTER}{display:none}}
+export function buyButtonStyles(theme: ThemeAdapter): string {
+  const { buyButtons, backInStock, ctaFooter, disclaimer } = theme;
+  const hiddenWhileLoading = [`${LOADING} ${buyButtons}>*`];
+  if (backInStock) hiddenWhileLoading.push(`${LOADING} ${backInStock}`);
+  const skeleton = `
+${LOADING} ${buyButtons}{position:relative}
+${hiddenWhileLoading.join(',')}{visibility:hidden}
+${LOADING} ${buyButtons}::after{content:"";position:absolute;top:0;left:0;right:0;height:${SKELETON_HEIGHT_PX}px;border-radius:4px;${SKELETON_LOOK}}
+@media (prefers-reduced-motion:reduce){${LOADING} ${buyButtons}::after{animation:none}}`;
+  if (!ctaFooter) return skeleton;
+  const givingWay = [`${WITH_FOOTER} ${buyButtons}:not(${ctaFooter} *)`];
+  if (disclaimer) givingWay.push(`${WITH_FOOTER} ${disclaimer}`);
+  return `${skeleton}
+@media (min-width:${BREAKPOINT_MOBILE_PX + 1}px){${ctaFooter}{display:none}}
 @media (max-width:${BREAKPOINT_MOBILE_PX}px){
-${BUY} ${BUY_BUTTONS}:not(${PDP_CTA_FOOTER} *),${BUY} ${DISCLAIMER}{display:none}
-${BUY} body{padding-bottom:var(${FOOTER_HEIGHT_PROPERTY},0px)}
+${givingWay.join(',')}{display:none}
+${WITH_FOOTER} body{padding-bottom:var(${FOOTER_HEIGHT_PROPERTY},0px)}
 }`;
+}
 
 /** Marks the buy buttons' price text, and the pre-order button's copy. */
 const PRICE_TEXT = 'data-kf-buy-price';
@@ -78,14 +84,17 @@ function labelText(button: HTMLButtonElement): Text | null {
   return last;
 }
 
-/** Add to cart, when it can be bought: its label, then 'for {price}'. */
-function showPriceOnAddToCart(price: string): void {
-  const button = document.querySelector<HTMLButtonElement>(ADD_TO_CART_BUTTON);
-  if (!button) return;
+/**
+ * Add to cart, when it can be bought: its label, then 'for {price}'. True when the button shows
+ * what it should: the price, or none when it cannot be bought; false when there is no button.
+ */
+function showPriceOnAddToCart(theme: ThemeAdapter, price: string): boolean {
+  const button = document.querySelector<HTMLButtonElement>(theme.addToCartButton);
+  if (!button) return false;
   let priceText = button.querySelector(`[${PRICE_TEXT}]`);
   if (button.disabled) {
     priceText?.remove();
-    return;
+    return true;
   }
   if (!priceText) {
     priceText = document.createElement('span');
@@ -95,17 +104,73 @@ function showPriceOnAddToCart(price: string): void {
     else button.append(priceText);
   }
   setText(priceText, ` ${BUY_BUTTON_TEXTS.price(price)}`);
+  return true;
+}
+
+/** Marks the line under the pre-order button that says what checkout charges (data-text). */
+const CHARGED_LINE = 'data-kf-buy-charged';
+
+/**
+ * The selected payment option's charge at checkout, in minor units of the market currency, from
+ * the theme's data-checkout-charges (by selling plan id); the first option's when the form sends
+ * none. Null when the theme gives none.
+ */
+function checkoutCharge(holder: HTMLElement, theme: ThemeAdapter): number | null {
+  let charges: unknown;
+  try {
+    charges = JSON.parse(holder.dataset.checkoutCharges ?? '');
+  } catch {
+    return null;
+  }
+  if (typeof charges !== 'object' || charges === null) return null;
+  const byPlan = charges as Record<string, unknown>;
+  const form = document.querySelector<HTMLFormElement>(theme.productFormElement);
+  const plan = form ? new FormData(form).get('selling_plan') : null;
+  const charge = typeof plan === 'string' ? byPlan[plan] : Object.values(byPlan)[0];
+  return typeof charge === 'number' && Number.isSafeInteger(charge) && charge >= 0 ? charge : null;
 }
 
 /**
- * Pre-order mode (spec section 4): the pre-order button is hidden and a copy appended beside it,
- * reading 'Pre Order for {price}'. The copy submits the product form as the original does.
+ * When the display currency is not the market currency, the one checkout charges, the pre-order
+ * button's price is a converted one: it is marked approximate (the theme's data-approximate), and
+ * the theme's line under the button shows the selected payment option's charge, exact in the
+ * market currency. The line takes no room in the market currency, and takes it, invisible, as
+ * soon as the display currency differs, before the price and the rates come and whether or not
+ * pre-order mode is on yet, so that it appears without moving anything (in the sticky footer
+ * too, whose copy is made in the same task). Returns the price as the pre-order button shows it.
  */
-function showPriceOnPreorder(price: string | null): void {
-  const original = document.querySelector<HTMLButtonElement>(
-    `${PREORDER_BUTTON}:not([${PREORDER_COPY}])`,
-  );
-  if (!original) return;
+function showChargedOnPreorder(theme: ThemeAdapter, price: string | null): string | null {
+  const original =
+    theme.preorderButton &&
+    document.querySelector<HTMLElement>(`${theme.preorderButton}:not([${PREORDER_COPY}])`);
+  const holder = original ? original.closest<HTMLElement>('[data-checkout-charges]') : null;
+  const line = holder?.querySelector<HTMLElement>(`[${CHARGED_LINE}]`);
+  const currency = holder?.dataset.currency;
+  if (!holder || !line || !currency || !isCurrency(currency)) return price;
+  const { displayCurrency, rates } = marketStore.getState();
+  const differs = displayCurrency !== null && displayCurrency !== currency;
+  const rateMap = rates[currency];
+  // Parsed only when a converted price needs it: apply() runs on every change of the product form.
+  const charge = differs && price !== null ? checkoutCharge(holder, theme) : null;
+  const charged =
+    charge !== null && rateMap !== undefined && rateMap !== 'loading'
+      ? chargedAmount(charge, currency, displayCurrency, rateMap)
+      : null;
+  showChargedLine(line, differs, charged?.charged ?? null);
+  const approximate = holder.dataset.approximate;
+  return charged && approximate && price !== null ? fill(approximate, { amount: price }) : price;
+}
+
+/**
+ * Pre-order mode: the pre-order button is hidden and a copy appended beside it, reading
+ * 'Pre Order for {price}' (the price as showChargedOnPreorder gives it). The copy submits the
+ * product form as the original does. True when the copy shows the price.
+ */
+function showPriceOnPreorder(theme: ThemeAdapter, price: string | null): boolean {
+  const original =
+    theme.preorderButton &&
+    document.querySelector<HTMLButtonElement>(`${theme.preorderButton}:not([${PREORDER_COPY}])`);
+  if (!original) return false;
   let copy = original.parentElement?.querySelector<HTMLButtonElement>(`[${PREORDER_COPY}]`);
   if (!copy) {
     copy = original.cloneNode(true) as HTMLButtonElement;
@@ -114,36 +179,56 @@ function showPriceOnPreorder(price: string | null): void {
     original.after(copy);
   }
   if (!original.hidden) original.hidden = true;
-  if (price !== null) setText(copy, BUY_BUTTON_TEXTS.preorder(price));
-}
-
-/** Hides the selling-plan group when it holds exactly one option (spec section 4). */
-function hideSingleSellingPlan(): void {
-  const group = document.querySelector<HTMLElement>(SELLING_PLAN_GROUP);
-  if (group && document.querySelectorAll(SELLING_PLAN_OPTIONS).length === 1 && !group.hidden) {
-    group.hidden = true;
-  }
+  if (price === null) return false;
+  setText(copy, BUY_BUTTON_TEXTS.preorder(price));
+  return true;
 }
 
 /**
- * The product page's buy button enhancer (spec sections 1 and 4), on pages whose path contains
- * '/products/'. A 60 px skeleton covers the buy buttons, and the back-in-stock widget stays hidden,
- * until five steps are done, and for 150 ms more:
- * - price: the page's price has been stable for 100 ms, or was never found after the retries;
- * - button: the buy buttons show that price ('for {price}'), or 3000 ms have passed;
- * - responsive: on narrow screens the buy buttons and the disclaimer give way to the footer;
- * - footer: the sticky footer holds its copy of the product form;
- * - payment options: the selling-plan group is hidden when it has exactly one option.
- * Then the buttons keep following the price, the variant and the pre-order mode, which turns on
- * with the pre-order show event, or its flag when the event came before this started. Returns the
- * function that stops.
+ * Hides the selling-plan group when it holds exactly one option. True when the payment options
+ * show as they should: no group, a group of another number of options, or a hidden one.
  */
-export function startBuyButtons(): () => void {
+function hideSingleSellingPlan({ sellingPlanGroup, sellingPlanOptions }: ThemeAdapter): boolean {
+  const group = sellingPlanGroup && document.querySelector<HTMLElement>(sellingPlanGroup);
+  if (!group || !sellingPlanOptions) return true;
+  if (document.querySelectorAll(sellingPlanOptions).length !== 1) return true;
+  if (!group.hidden) group.hidden = true;
+  return Boolean(group.hidden);
+}
+
+/** Whether the narrow-screen rule of the enhancer's styles is in force on the page. */
+function narrowScreenRuleApplies(): boolean {
+  const style = document.getElementById(BUY_BUTTON_STYLE_ID);
+  return (
+    document.documentElement.hasAttribute(BUY_BUTTONS_STATE) &&
+    style instanceof HTMLStyleElement &&
+    style.sheet !== null
+  );
+}
+
+/**
+ * The product page's buy button enhancer, on pages whose path contains '/products/'. A 60 px
+ * skeleton covers the buy buttons, and the back-in-stock widget stays hidden, until five steps are
+ * done, and for 150 ms more:
+ * - price: the page's price has been stable for 100 ms, or was never found after the retries, or
+ *   the page has no price container, which completes this step and the next at once;
+ * - button: a buy button shows that price ('for {price}', 'Pre Order for {price}'), or Add to cart
+ *   shows none because it cannot be bought, or 3000 ms have passed;
+ * - responsive: the rule that gives the buy buttons and the disclaimer way to the footer on narrow
+ *   screens is in force;
+ * - footer: the sticky footer holds its copy of the product form with the buy buttons, or the
+ *   page has no sticky footer;
+ * - payment options: the selling-plan group shows as it should, hidden with exactly one option.
+ * Each completes on its own, once the page has what it describes. Then the buttons keep following
+ * the price, the variant and the pre-order mode, which turns on with the pre-order show event, or
+ * its flag when the event came before this started. Returns the function that stops.
+ */
+export function startBuyButtons(theme: ThemeAdapter): () => void {
   if (!window.location.pathname.includes(PRODUCT_PATH_PART)) return () => {};
-  const productForm = document.querySelector(PRODUCT_FORM);
+  const productForm = document.querySelector(theme.productForm);
   if (!productForm) return () => {};
 
-  injectStyles('knitfront-buy-buttons', BUY_BUTTON_STYLES);
+  injectStyles(BUY_BUTTON_STYLE_ID, buyButtonStyles(theme));
   const root = document.documentElement;
   root.setAttribute(BUY_BUTTONS_STATE, 'loading');
   let price: string | null = null;
@@ -166,14 +251,27 @@ export function startBuyButtons(): () => void {
     );
   }
 
-  const footer = createCtaFooter();
+  const footer = createCtaFooter(theme);
+  const forceButton = setTimeout(() => {
+    console.warn(MESSAGES.buttonStepForced);
+    steps.complete('button');
+  }, BUTTON_STEP_TIMEOUT_MS);
 
-  /** Brings the buy buttons and the footer to what they show now; it changes only what differs. */
+  /**
+   * Brings the buy buttons and the footer to what they show now, changing only what differs, and
+   * completes each step whose condition the page now meets.
+   */
   function apply() {
-    if (price !== null) showPriceOnAddToCart(price);
-    if (preorderMode) showPriceOnPreorder(price);
-    hideSingleSellingPlan();
-    footer?.sync();
+    const preorderPrice = showChargedOnPreorder(theme, price);
+    const onAddToCart = price !== null && showPriceOnAddToCart(theme, price);
+    const onPreorder = preorderMode && showPriceOnPreorder(theme, preorderPrice);
+    if (onAddToCart || onPreorder) {
+      clearTimeout(forceButton);
+      steps.complete('button');
+    }
+    if (hideSingleSellingPlan(theme)) steps.complete('paymentOptions');
+    if (footer === null || footer.sync()) steps.complete('footer');
+    if (narrowScreenRuleApplies()) steps.complete('responsive');
   }
   // The theme renders parts of the form again for another variant, and takes back what this
   // changed there: apply again after each change. Applying again changes nothing, so it settles.
@@ -185,38 +283,41 @@ export function startBuyButtons(): () => void {
     characterData: true,
   });
 
-  const forceButton = setTimeout(() => {
-    console.warn(MESSAGES.buttonStepForced);
+  let stopPrice = () => {};
+  if (document.querySelector(theme.priceContainer)) {
+    stopPrice = watchPrice(theme, {
+      onStablePrice(stablePrice) {
+        price = stablePrice;
+        steps.complete('price');
+        apply();
+      },
+      onGiveUp: () => steps.complete('price'),
+    });
+  } else {
+    // A theme without the price container has no price to wait for, nor one to put on a button.
+    clearTimeout(forceButton);
+    steps.complete('price');
     steps.complete('button');
-  }, BUTTON_STEP_TIMEOUT_MS);
-  const stopPrice = watchPrice({
-    onStablePrice(stablePrice) {
-      price = stablePrice;
-      apply();
-      steps.complete('price');
-      clearTimeout(forceButton);
-      steps.complete('button');
-    },
-    onGiveUp: () => steps.complete('price'),
-  });
+  }
 
   const onPreorderShow = () => {
     preorderMode = true;
     apply();
   };
   document.addEventListener(EVENTS.preorderShow, onPreorderShow);
+  // The pre-order's charge at checkout follows the payment option picked and the display currency.
+  productForm.addEventListener('change', apply);
+  const stopMarket = marketStore.subscribe(apply);
 
-  // The narrow-screen rule of BUY_BUTTON_STYLES holds from the state set above.
-  steps.complete('responsive');
-  steps.complete('footer');
   apply();
-  steps.complete('paymentOptions');
 
   return () => {
     stopPrice();
     formChanges.disconnect();
     footer?.stop();
     document.removeEventListener(EVENTS.preorderShow, onPreorderShow);
+    productForm.removeEventListener('change', apply);
+    stopMarket();
     clearTimeout(forceButton);
     clearTimeout(hideSkeleton);
     clearInterval(completionPoll);

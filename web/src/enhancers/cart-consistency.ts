@@ -4,7 +4,7 @@ import { onCartChange } from './cart-changes';
 import { refreshCartTotals } from './cart-drawer-totals';
 
 /**
- * The cart recalculation nudge (spec section 4): a shop may leave a cart's discounts and pre-order
+ * The cart recalculation nudge: a shop may leave a cart's discounts and pre-order
  * charges as they were before the last change, and setting a line's quantity makes it work them
  * out again. So, once the cart requests of a moment are over (debounced), the first line's
  * quantity is set again, to what it is. When the requests were themselves a quantity change, the
@@ -65,7 +65,7 @@ async function setFirstLineQuantity(quantity: number): Promise<void> {
   announceCart(await postCart(CART_PATHS.change, { line: 1, quantity }), CART_PATHS.change);
 }
 
-/** Starts the nudge 1 s after the page has loaded (spec section 4). Returns the function that stops. */
+/** Starts the nudge 1 s after the page has loaded. Returns the function that stops. */
 export function startCartConsistencyAfterLoad(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop = () => {};

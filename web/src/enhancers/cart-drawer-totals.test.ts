@@ -17,7 +17,8 @@ function drawer(totals: CartTotals): string {
   return `<cart-drawer><div class="drawer__footer">
     <div class="totals" data-currency="${totals.currency}" data-original-total="${totals.originalTotal}"
       data-discounts="${totals.discounts}" data-due-now="${totals.dueNow}"
-      data-due-later="${totals.dueLater}" data-item-count="${totals.itemCount}">
+      data-due-later="${totals.dueLater}" data-item-count="${totals.itemCount}"
+      data-approximate="≈ {amount}">
       <div class="original" data-cart-when="discounts"${hidden(totals.discounts > 0)}>Original total
         <span data-cart-value="originalTotal">${money(totals.originalTotal)}</span></div>
       <div class="discounts" data-cart-when="discounts"${hidden(totals.discounts > 0)}>Discounts
@@ -25,6 +26,8 @@ function drawer(totals: CartTotals): string {
       <h2><span class="estimated" data-cart-when="no-preorders"${hidden(totals.dueLater === 0)}>Estimated total</span>
         <span class="today" data-cart-when="preorders"${hidden(totals.dueLater > 0)}>Due today</span></h2>
       <span data-cart-value="dueNow">${money(totals.dueNow)}</span>
+      <p data-cart-charged data-text="Charged at checkout: {amount}" style="visibility: hidden" hidden>
+        Charged at checkout: ${money(totals.dueNow)}</p>
       <div class="later" data-cart-when="preorders"${hidden(totals.dueLater > 0)}>Due later
         <span data-cart-value="dueLater">${money(totals.dueLater)}</span></div>
       <p data-cart-count data-one="{count} item" data-other="{count} items">${totals.itemCount} items</p>
@@ -117,10 +120,10 @@ describe('the cart drawer totals', () => {
 
     // 80 × 0.86 = 68.8, 12 × 0.86 = 10.32, 39.75 × 0.86 = 34.185, 28.25 × 0.86 = 24.295
     expect(shown()).toMatchObject({
-      originalTotal: '£69',
-      discounts: '−£10',
-      dueNow: '£34',
-      dueLater: '£24',
+      originalTotal: '≈ £69',
+      discounts: '≈ −£10',
+      dueNow: '≈ £34',
+      dueLater: '≈ £24',
     });
   });
 
@@ -139,7 +142,7 @@ describe('the cart drawer totals', () => {
     const total = document.querySelector('[data-cart-value="dueNow"]')!;
     expect(total.querySelector('.kf-skeleton')).not.toBeNull();
     release();
-    await vi.waitFor(() => expect(total.textContent).toBe('$150'));
+    await vi.waitFor(() => expect(total.textContent).toBe('≈ $150'));
   });
 
   it('shows the cart currency when the rates fail', async () => {
@@ -157,7 +160,7 @@ describe('the cart drawer totals', () => {
 
     marketStore.getState().setDisplayCurrency('AUD');
 
-    expect(shown().dueNow).toBe('$229');
+    expect(shown().dueNow).toBe('≈ $229');
   });
 
   it('works the figures out again from the cart a change announces', () => {
@@ -174,6 +177,7 @@ describe('the cart drawer totals', () => {
       dueNow: '3975',
       dueLater: '2825',
       itemCount: '2',
+      approximate: '≈ {amount}',
     });
     expect(shown()).toMatchObject({ dueNow: '€40', dueLater: '€28', count: '2 items' });
     expect(shown().parts).toEqual(['original', 'discounts', 'today', 'later']);
@@ -280,5 +284,111 @@ describe('the cart drawer totals', () => {
     stop = startCartDrawerTotals();
 
     expect(shown().dueNow).toBe('€139,00');
+  });
+});
+
+describe('the amount charged at checkout', () => {
+  const charged = () => document.querySelector<HTMLElement>('[data-cart-charged]')!;
+  const cases = [
+    {
+      name: 'converted figures: the total due now in the market currency, to the cent',
+      market: { displayCurrency: 'USD', rates: { EUR: EUR_RATES } } as const,
+      dueNow: '≈ $43',
+      line: { text: 'Charged at checkout: €39.75', visibility: 'visible', hidden: false },
+    },
+    {
+      name: 'the same currency: nothing changes',
+      market: { displayCurrency: 'EUR', rates: { EUR: EUR_RATES } } as const,
+      dueNow: '€40',
+      line: { text: 'Charged at checkout: €39,75', visibility: 'hidden', hidden: true },
+    },
+    {
+      name: 'no rates (failed or stale): the market currency, and no line',
+      market: { displayCurrency: 'USD', rates: { EUR: null } } as const,
+      dueNow: '€40',
+      line: { text: 'Charged at checkout: €39,75', visibility: 'hidden', hidden: false },
+    },
+    {
+      name: 'rates on their way: the room kept for the line, invisible',
+      market: { displayCurrency: 'USD', rates: { EUR: 'loading' } } as const,
+      dueNow: '',
+      line: { text: 'Charged at checkout: €39,75', visibility: 'hidden', hidden: false },
+    },
+    {
+      name: 'no display currency picked: the market currency, and no room',
+      market: { displayCurrency: null, rates: { EUR: EUR_RATES } } as const,
+      dueNow: '€40',
+      line: { text: 'Charged at checkout: €39,75', visibility: 'hidden', hidden: true },
+    },
+  ];
+  for (const { name, market, dueNow, line } of cases) {
+    it(`shows ${name}`, () => {
+      setMarket({ marketCurrency: 'EUR', ...market });
+      document.body.innerHTML = drawer(MIXED);
+      stop = startCartDrawerTotals();
+
+      expect(shown().dueNow).toBe(dueNow);
+      expect({
+        text: charged().textContent?.trim(),
+        visibility: charged().style.visibility,
+        hidden: charged().hidden,
+      }).toEqual(line);
+    });
+  }
+
+  it('hides the line again when the shopper goes back to the market currency', async () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+    document.body.innerHTML = drawer(PLAIN);
+    stop = startCartDrawerTotals();
+    expect(charged().style.visibility).toBe('visible');
+
+    marketStore.getState().setDisplayCurrency('EUR');
+
+    expect(charged().style.visibility).toBe('hidden');
+    expect(charged().hidden).toBe(true);
+    expect(shown().dueNow).toBe('€139');
+  });
+});
+
+describe('money slots', () => {
+  /** A pre-order's due today as theme/snippets/selling-plan-options.liquid renders it. */
+  const SLOT = `<span data-money-minor="1350" data-money-currency="EUR"
+    data-money-text="{amount} due today" data-money-converted="≈ {amount} ({charged})">€13,50 due today</span>`;
+  const slot = () => document.querySelector('[data-money-minor]')!;
+
+  it('follows the display currency, with the amount charged beside', () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+    document.body.innerHTML = SLOT;
+    stop = startCartDrawerTotals();
+
+    // 13.50 × 1.08 = 14.58
+    expect(slot().textContent).toBe('≈ $15 (€13.50) due today');
+  });
+
+  it("shows the theme's text again in the market currency", () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+    document.body.innerHTML = SLOT;
+    stop = startCartDrawerTotals();
+
+    marketStore.getState().setDisplayCurrency('EUR');
+
+    expect(slot().textContent).toBe('€13,50 due today');
+  });
+
+  it('keeps the theme text when the rates are stale or failed', () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: null } });
+    document.body.innerHTML = SLOT;
+    stop = startCartDrawerTotals();
+
+    expect(slot().textContent).toBe('€13,50 due today');
+  });
+
+  it('fills a slot the theme renders later', async () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'GBP', rates: { EUR: EUR_RATES } });
+    stop = startCartDrawerTotals();
+
+    document.body.innerHTML = SLOT;
+
+    await vi.waitFor(() => expect(slot().textContent).toBe('≈ £12 (€13.50) due today'));
   });
 });

@@ -1,21 +1,24 @@
 import { getCart, type AjaxCart } from '../api/cart';
 import { isCurrency } from '../market/currency';
 import { marketStore } from '../market/store';
-import { cartTotals, type CartTotals } from '../pricing/cart-totals';
-import { displayPrice } from '../pricing/display';
+import { cartTotals, chargedAmount, type CartTotals } from '../pricing/cart-totals';
+import type { RateMap } from '../pricing/convert';
 import { formatMoney } from '../pricing/format';
+import { readMinorUnits } from '../pricing/minor-units';
 import {
   CART_DRAWER_TOTALS,
   CART_PAGE_TOTALS,
+  CART_TOTALS_CHARGED,
   CART_TOTALS_CONDITION,
   CART_TOTALS_ITEM_COUNT,
   CART_TOTALS_VALUE,
+  MONEY_SLOT,
 } from '../theme/selectors';
 import { onCartChange } from './cart-changes';
-import { setText } from './dom';
+import { fill, setText, showChargedLine } from './dom';
 
 /**
- * The cart drawer footer's totals (spec section 1): the total, with pre-order lines counting only
+ * The cart drawer footer's totals: the total, with pre-order lines counting only
  * their upfront charge, what remains due later, the original total, the discounts and the item
  * count, in the display currency.
  *
@@ -26,10 +29,23 @@ import { setText } from './dom';
  * cart after every change, and writes the texts in the display currency: the values, the parts
  * shown only with discounts or pre-orders, and the item count. It only changes texts and hides
  * rows, so the area keeps the theme's layout and nothing moves when it takes over.
+ *
+ * When the display currency is not the market currency, the one checkout charges, the shopper
+ * must see what they will really pay: the converted figures are marked approximate (the area's
+ * data-approximate, '≈ {amount}'), and the line data-cart-charged shows the total due now
+ * in the market currency, exact to its minor unit. That line takes room only while the display
+ * currency differs, and takes it at once, before the rates come: the change follows the shopper's
+ * own pick of a currency, or the theme reserved the room before the first paint from the currency
+ * stored in the browser, so the line never moves anything when it appears. The money slots elsewhere on the page (payment
+ * options, due today, line discounts) follow the display currency the same way, each with the
+ * amount charged beside it. All texts come from the theme.
  */
 
 /** The totals areas: the drawer footer's, and the cart page's, which the theme renders alike. */
 const AREAS = `${CART_DRAWER_TOTALS}, ${CART_PAGE_TOTALS}`;
+
+/** What this enhancer writes in: the totals areas and the money slots. */
+const TAKEN_OVER = `${AREAS}, ${MONEY_SLOT}`;
 
 /** The figures kept in the area's data attributes, by their dataset names. */
 const FIGURES = ['originalTotal', 'discounts', 'dueNow', 'dueLater', 'itemCount'] as const;
@@ -74,23 +90,18 @@ function writeFigures(area: HTMLElement, totals: CartTotals): void {
 }
 
 /**
- * How amounts of a currency, in minor units, show in the display currency: converted with the
- * rates of the cart's currency and rounded to whole units (spec section 9), or in the cart's
- * currency when the rates failed. 'loading' while the rates are on their way.
+ * The rates that convert amounts of a currency to the display currency: null when there is
+ * nothing to convert (the same currency) or nothing to convert with (the rates failed or are
+ * stale), so the amounts show in that currency; 'loading' while the rates are on their way.
  */
-function moneyShown(currency: string): ((minorUnits: number) => string) | 'loading' {
+function ratesFor(currency: string): RateMap | null | 'loading' {
   const { displayCurrency, rates, loadRates } = marketStore.getState();
-  // Shopify's AJAX cart counts every currency in hundredths of its unit.
-  const major = (minorUnits: number) => minorUnits / 100;
   if (!isCurrency(currency) || displayCurrency === null || displayCurrency === currency) {
-    return (minorUnits) => formatMoney(major(minorUnits), currency);
+    return null;
   }
   if (rates[currency] === undefined) loadRates(currency);
-  const cartRates = marketStore.getState().rates[currency];
-  if (cartRates === undefined || cartRates === 'loading') return 'loading';
-  return (minorUnits) =>
-    displayPrice({ price: major(minorUnits), compared: null }, currency, displayCurrency, cartRates)
-      .current;
+  const kept = marketStore.getState().rates[currency];
+  return kept === undefined ? 'loading' : kept;
 }
 
 function skeleton(): HTMLElement {
@@ -103,7 +114,10 @@ function skeleton(): HTMLElement {
 function show(area: HTMLElement): void {
   const totals = readFigures(area);
   if (!totals) return;
-  const money = moneyShown(totals.currency);
+  const rates = ratesFor(totals.currency);
+  const { displayCurrency } = marketStore.getState();
+  const converted = (amount: number) =>
+    rates === 'loading' ? null : chargedAmount(amount, totals.currency, displayCurrency, rates);
   for (const part of area.querySelectorAll<HTMLElement>(CART_TOTALS_CONDITION)) {
     const condition = CONDITIONS[part.dataset.cartWhen ?? ''];
     if (condition) part.hidden = !condition(totals);
@@ -111,16 +125,60 @@ function show(area: HTMLElement): void {
   for (const slot of area.querySelectorAll<HTMLElement>(CART_TOTALS_VALUE)) {
     const figure = FIGURES.find((name) => name === slot.dataset.cartValue);
     if (!figure) continue;
-    if (money === 'loading') slot.replaceChildren(skeleton());
-    else setText(slot, (SIGNS[figure] ?? '') + money(totals[figure]));
+    if (rates === 'loading') {
+      slot.replaceChildren(skeleton());
+      continue;
+    }
+    const amount = converted(totals[figure]);
+    const signed =
+      (SIGNS[figure] ?? '') + (amount?.shown ?? formatMoney(totals[figure], totals.currency));
+    const approximate = area.dataset.approximate;
+    setText(slot, amount && approximate ? fill(approximate, { amount: signed }) : signed);
+  }
+  const chargedLine = area.querySelector<HTMLElement>(CART_TOTALS_CHARGED);
+  const dueNow = converted(totals.dueNow);
+  if (chargedLine) {
+    const differs =
+      isCurrency(totals.currency) &&
+      displayCurrency !== null &&
+      displayCurrency !== totals.currency;
+    showChargedLine(chargedLine, differs, dueNow?.charged ?? null);
   }
   const count = area.querySelector<HTMLElement>(CART_TOTALS_ITEM_COUNT);
   const text = totals.itemCount === 1 ? count?.dataset.one : count?.dataset.other;
-  if (count && text) setText(count, text.replace('{count}', String(totals.itemCount)));
+  if (count && text) setText(count, fill(text, { count: String(totals.itemCount) }));
+}
+
+/** The theme's text of each money slot, shown again whenever its amount is not converted. */
+const themeTexts = new WeakMap<HTMLElement, string>();
+
+/**
+ * Writes a money slot's text: in the display currency, approximate, beside the amount charged, or
+ * the theme's own text when the amount shows in the market currency. While the rates are on their
+ * way it keeps what it shows.
+ */
+function showMoneySlot(slot: HTMLElement): void {
+  const { moneyMinor, moneyCurrency, moneyText, moneyConverted } = slot.dataset;
+  const amount = readMinorUnits(moneyMinor);
+  if (amount === null || !moneyCurrency || !moneyText || !moneyConverted) return;
+  if (!themeTexts.has(slot)) themeTexts.set(slot, slot.textContent ?? '');
+  const rates = ratesFor(moneyCurrency);
+  if (rates === 'loading') return;
+  const { displayCurrency } = marketStore.getState();
+  const converted = chargedAmount(amount, moneyCurrency, displayCurrency, rates);
+  setText(
+    slot,
+    converted
+      ? fill(moneyText, {
+          amount: fill(moneyConverted, { amount: converted.shown, charged: converted.charged }),
+        })
+      : (themeTexts.get(slot) ?? ''),
+  );
 }
 
 function showAll(): void {
   areas().forEach(show);
+  document.querySelectorAll<HTMLElement>(MONEY_SLOT).forEach(showMoneySlot);
 }
 
 let latest = 0;
@@ -160,7 +218,8 @@ export function startCartDrawerTotals(): () => void {
     const added = records.some((record) =>
       [...record.addedNodes].some(
         (node) =>
-          node instanceof Element && (node.matches(AREAS) || node.querySelector(AREAS) !== null),
+          node instanceof Element &&
+          (node.matches(TAKEN_OVER) || node.querySelector(TAKEN_OVER) !== null),
       ),
     );
     if (added) showAll();

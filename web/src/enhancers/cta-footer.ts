@@ -1,28 +1,37 @@
-import {
-  BUY_BUTTONS,
-  PDP_CTA_FOOTER,
-  PRODUCT_FORM,
-  PRODUCT_FORM_ELEMENT,
-} from '../theme/selectors';
+import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 
 /** Marks the footer's copy of the product form, and the inputs it fills just before it submits. */
 const FOOTER_FORM = 'data-kf-cta-footer';
 const FOOTER_INPUT = 'data-kf-cta-footer-input';
 /** The id suffix of the footer's copies, so that no id of the page is there twice. */
 const ID_SUFFIX = '-CtaFooter';
+/**
+ * On <html> while the footer holds its copy of the buy buttons: only then do the product form's
+ * own buttons give way to it on narrow screens, so that a page never shows no buttons at all.
+ */
+export const FOOTER_SHOWN = 'data-kf-cta-footer-shown';
 /** The CSS custom property holding the footer's height, which the pre-order strip sits above. */
 export const FOOTER_HEIGHT_PROPERTY = '--kf-cta-footer-height';
 
 export interface CtaFooter {
-  /** Brings the footer's buttons in step with the product form's: text, shown or not, enabled or not. */
-  sync(): void;
+  /**
+   * Brings the footer's buttons in step with the product form's: text, shown or not, enabled or
+   * not. True when the footer holds the copy of the product form with at least one buy button.
+   */
+  sync(): boolean;
   /** Removes the footer's copy. */
   stop(): void;
 }
 
-/** A button as the footer shows it: a copy of the product form's, with an id of its own. */
-function copyButton(button: HTMLButtonElement): HTMLButtonElement {
-  const copy = button.cloneNode(true) as HTMLButtonElement;
+/**
+ * What the footer copies from the product form's buy buttons: the submit buttons, and the line
+ * under the pre-order button that says what checkout charges.
+ */
+const COPIED = 'button[type="submit"], [data-kf-buy-charged]';
+
+/** A buy button, or its charged line, as the footer shows it: a copy, with an id of its own. */
+function copyButton(button: HTMLElement): HTMLElement {
+  const copy = button.cloneNode(true) as HTMLElement;
   if (copy.id) copy.id += ID_SUFFIX;
   copy.hidden = button.closest('[hidden]') !== null;
   copy.removeAttribute('data-variant-sync');
@@ -30,18 +39,18 @@ function copyButton(button: HTMLButtonElement): HTMLButtonElement {
 }
 
 /**
- * The sticky footer's copy of the product form ('pdp cta footer', spec section 1): the product
+ * The sticky footer's copy of the product form ('pdp cta footer'): the product
  * form's own element, error message area and form, with copies of its buy buttons. The form
  * submits the same thing as the product form: just before it goes, it takes every field the
  * product form would send (variant, quantity, selling plan), so that it is always in step with
  * what the shopper chose there, however the theme changed it. Its buttons follow the product
- * form's through sync(). Null when the page has no footer or no product form.
+ * form's through sync(). Null when the theme or the page has no footer, or no product form.
  */
-export function createCtaFooter(): CtaFooter | null {
-  const footer = document.querySelector<HTMLElement>(PDP_CTA_FOOTER);
-  const productForm = document.querySelector<HTMLElement>(PRODUCT_FORM);
-  const form = document.querySelector<HTMLFormElement>(PRODUCT_FORM_ELEMENT);
-  const buttons = form?.querySelector<HTMLElement>(BUY_BUTTONS);
+export function createCtaFooter(theme: ThemeAdapter): CtaFooter | null {
+  const footer = theme.ctaFooter ? document.querySelector<HTMLElement>(theme.ctaFooter) : null;
+  const productForm = document.querySelector<HTMLElement>(theme.productForm);
+  const form = document.querySelector<HTMLFormElement>(theme.productFormElement);
+  const buttons = form?.querySelector<HTMLElement>(theme.buyButtons);
   if (!footer || !productForm || !form || !buttons) return null;
 
   // The product form's element, and what it holds beside the form (the theme's error area).
@@ -75,13 +84,15 @@ export function createCtaFooter(): CtaFooter | null {
 
   let shown = '';
   const sync = () => {
-    const copies = [...buttons.querySelectorAll<HTMLButtonElement>('button[type="submit"]')].map(
-      copyButton,
-    );
+    const copies = [...buttons.querySelectorAll<HTMLElement>(COPIED)].map(copyButton);
     const html = copies.map((copy) => copy.outerHTML).join('');
-    if (html === shown) return;
-    shown = html;
-    footerButtons.replaceChildren(...copies);
+    if (html !== shown) {
+      shown = html;
+      footerButtons.replaceChildren(...copies);
+    }
+    const held = footer.contains(footerButtons) && footerButtons.childElementCount > 0;
+    document.documentElement.toggleAttribute(FOOTER_SHOWN, held);
+    return held;
   };
   sync();
   footer.replaceChildren(footerProductForm);
@@ -97,6 +108,7 @@ export function createCtaFooter(): CtaFooter | null {
       resize.disconnect();
       footerForm.removeEventListener('submit', takeProductFormFields);
       footer.replaceChildren();
+      document.documentElement.removeAttribute(FOOTER_SHOWN);
       document.documentElement.style.removeProperty(FOOTER_HEIGHT_PROPERTY);
     },
   };

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, SWEEP_VERSION } from '../constants';
 
 /**
- * The storage and cookie sweep for iOS Safari (spec section 4): when the sweep version stored under
+ * The storage and cookie sweep for iOS Safari: when the sweep version stored under
  * storage_cleared_at is not the current one, everything the page keeps in local and session
  * storage (but the marker) and every cookie it can reach is cleared, the marker is set, and the
  * page reloads once.

@@ -1,13 +1,12 @@
 import {
+  EVENTS,
   MESSAGES,
   PRICE_RETRY_INTERVAL_MS,
   PRICE_RETRY_LIMIT,
   PRICE_STABLE_DELAY_MS,
 } from '../constants';
-import { PRICE_CONTAINER } from '../theme/selectors';
-
-/** The price the product page shows: the price widget's current price once it is ready. */
-const SHOWN_PRICE = `${PRICE_CONTAINER} .kf-price[data-state="ready"] .kf-price__current`;
+import type { ProductPriceElement, ShownPrice } from '../elements/product-price';
+import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 
 export interface PriceWatch {
   /** The price, each time it has stayed the same for 100 ms after a change. */
@@ -16,43 +15,74 @@ export interface PriceWatch {
   onGiveUp(): void;
 }
 
+function isPriceWidget(element: Element): element is ProductPriceElement {
+  return 'shownPrice' in element;
+}
+
 /**
- * Watches the product page's price (spec sections 4 and 9): looks for the price element up to 100
- * times, every 150 ms, then follows its container and reports the price each time it has been
- * stable for 100 ms, as the widget re-renders it for another variant or currency. When the element
- * is never found it logs 'Could not find price element' and the observer's give-up warning.
- * Returns the function that stops.
+ * The price a product page's price element shows now: the price widget's shown price, or, in a
+ * theme without the widget, the element's text. Null while there is none.
  */
-export function watchPrice({ onStablePrice, onGiveUp }: PriceWatch): () => void {
+function currentPrice(element: Element | null): string | null {
+  if (!element) return null;
+  if (isPriceWidget(element)) return element.shownPrice?.formatted ?? null;
+  return element.textContent?.trim() || null;
+}
+
+/**
+ * Watches the product page's price: looks for it up to 100 times, every 150 ms, and reports it
+ * each time it has been stable for 100 ms, as it changes for another variant or currency. The
+ * price widget tells its price with the knitfront:price-shown event; the text of a theme's price
+ * element without the widget is followed with an observer of the price container, which the theme
+ * keeps while it renders what it holds again for another variant. When no price
+ * is found it logs 'Could not find price element' and the observer's give-up warning. Returns the
+ * function that stops.
+ */
+export function watchPrice(
+  theme: ThemeAdapter,
+  { onStablePrice, onGiveUp }: PriceWatch,
+): () => void {
   let attempts = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stable: ReturnType<typeof setTimeout> | undefined;
+  let latest: string | null = null;
   let reported: string | null = null;
-  const observer = new MutationObserver(settle);
+  const observer = new MutationObserver(() =>
+    settle(currentPrice(document.querySelector(theme.productPrice))),
+  );
 
-  const shownPrice = () => document.querySelector(SHOWN_PRICE)?.textContent?.trim() || null;
-
-  function settle() {
+  function settle(price: string | null) {
+    latest = price;
     clearTimeout(stable);
     stable = setTimeout(() => {
-      const price = shownPrice();
-      if (price === null || price === reported) return;
-      reported = price;
-      onStablePrice(price);
+      if (latest === null || latest === reported) return;
+      reported = latest;
+      onStablePrice(latest);
     }, PRICE_STABLE_DELAY_MS);
   }
 
+  const onPriceShown = (event: CustomEvent<ShownPrice>) => {
+    if (!(event.target instanceof Element) || !event.target.matches(theme.productPrice)) return;
+    clearTimeout(retry);
+    settle(event.detail.formatted);
+  };
+  document.addEventListener(EVENTS.priceShown, onPriceShown);
+
   function find() {
     attempts++;
-    const container = document.querySelector(PRICE_CONTAINER);
-    if (container && shownPrice() !== null) {
-      observer.observe(container, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-        attributes: true,
-      });
-      settle();
+    const element = document.querySelector(theme.productPrice);
+    const price = currentPrice(element);
+    if (element && price !== null) {
+      const container = document.querySelector(theme.priceContainer);
+      if (!isPriceWidget(element) && container) {
+        observer.observe(container, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      }
+      settle(price);
       return;
     }
     if (attempts < PRICE_RETRY_LIMIT) {
@@ -66,6 +96,7 @@ export function watchPrice({ onStablePrice, onGiveUp }: PriceWatch): () => void 
 
   find();
   return () => {
+    document.removeEventListener(EVENTS.priceShown, onPriceShown);
     clearTimeout(retry);
     clearTimeout(stable);
     observer.disconnect();

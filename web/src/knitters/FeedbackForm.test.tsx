@@ -2,10 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KNITTERS_TEXTS, MESSAGES } from '../constants';
+import { MESSAGES } from '../constants';
 import { answerPosts, holdPosts } from '../test/knitters';
 import '../test/server';
 import { FeedbackForm } from './FeedbackForm';
+import { KNITTERS_TEXTS } from './texts';
 
 const nameField = () => screen.getByLabelText(KNITTERS_TEXTS.nameLabel);
 const bodyField = () => screen.getByLabelText(KNITTERS_TEXTS.bodyLabel);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { KNITTERS_TEXTS, MESSAGES } from '../constants';
+import { MESSAGES } from '../constants';
 import { postReview, type Review } from './api';
+import { KNITTERS_TEXTS } from './texts';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { KNITTERS_TEXTS, MESSAGES } from '../constants';
+import { MESSAGES } from '../constants';
 import type { KnitterReviews } from './useKnitterReviews';
+import { KNITTERS_TEXTS } from './texts';
 
 /**
  * A knitter's feedback: a grey 16:9 placeholder while it loads, then the spec's empty message or

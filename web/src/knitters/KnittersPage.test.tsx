@@ -7,7 +7,6 @@ import {
   KNITTER_PARAM,
   KNITTER_SCROLL_OFFSET_DESKTOP_PX,
   KNITTER_SCROLL_OFFSET_MOBILE_PX,
-  KNITTERS_TEXTS,
   MESSAGES,
   REVIEWS_PAGE_SIZE,
 } from '../constants';
@@ -15,6 +14,7 @@ import { requested } from '../test/api';
 import { answerKnitters, answerPosts, answerReviews, KNITTERS, review } from '../test/knitters';
 import { ORIGIN, server } from '../test/server';
 import { KnittersPage } from './KnittersPage';
+import { KNITTERS_TEXTS } from './texts';
 
 const OPEN_MS = ACCORDION_OPEN_S * 1000;
 const CLOSE_MS = ACCORDION_CLOSE_S * 1000;

@@ -1,7 +1,8 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { KNITTER_PARAM, KNITTERS_TEXTS, MESSAGES } from '../constants';
+import { KNITTER_PARAM, MESSAGES } from '../constants';
 import { getKnitters, type Knitter } from './api';
 import { KnitterItem } from './KnitterItem';
+import { KNITTERS_TEXTS } from './texts';
 
 /**
  * The 'All Knitters' page: the title and an accordion of the shop's knitters, fetched from the

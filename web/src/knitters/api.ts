@@ -1,7 +1,7 @@
 import { REVIEWS_PAGE_SIZE } from '../constants';
 import { apiURL } from '../api/knitfront';
 
-/** A knitter as GET /api/knitters gives one (spec section 3, "Knitter item"). */
+/** A knitter as GET /api/knitters gives one. */
 export interface Knitter {
   id?: number;
   name: string;

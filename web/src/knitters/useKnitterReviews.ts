@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { KNITTERS_TEXTS, MESSAGES } from '../constants';
+import { MESSAGES } from '../constants';
 import { getReviews, type Review } from './api';
+import { KNITTERS_TEXTS } from './texts';
 
 /** A knitter's feedback as the page knows it. */
 export interface KnitterReviews {

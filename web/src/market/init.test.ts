@@ -14,7 +14,7 @@ function setup({
   stored?: Record<string, string>;
 }) {
   const storage = memoryStorage(stored);
-  const fetchRates = vi.fn(async () => ({ EUR: 1 }));
+  const fetchRates = vi.fn(async () => ({ rates: { EUR: 1 }, date: null, stale: false }));
   const store = createMarketStore({ storage, session: memoryStorage(), fetchRates });
   const page = {
     url,

@@ -1,5 +1,5 @@
-import Cookies from 'js-cookie';
 import { COOKIES, COUNTRY_PARAM, DEFAULT_CURRENCY } from '../constants';
+import { readCookie } from './cookies';
 import { currencyOfCountry, toCountry, toCurrency } from './currency';
 import { marketStore, type MarketStore } from './store';
 
@@ -17,13 +17,13 @@ const browser: PageEnvironment = {
   get url() {
     return window.location.href;
   },
-  cookie: (name) => Cookies.get(name),
+  cookie: (name) => readCookie(name),
   replaceURL: (url) => window.history.replaceState(window.history.state, '', url),
   redirect: (url) => window.location.replace(url),
 };
 
 /**
- * Applies the currency and market rules of spec section 4 once, as the page loads:
+ * Applies the currency and market rules once, as the page loads:
  * - a cart_currency cookie with no market currency stored gives both currencies and the
  *   localization from the cookies;
  * - a country query parameter sets both currencies and the localization, and is then removed from

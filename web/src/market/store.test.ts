@@ -1,22 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CURRENCY, RATES_SESSION_KEY_PREFIX, STORAGE_KEYS } from '../constants';
-import type { RateMap } from '../pricing/convert';
+import type { RatesAnswer } from '../api/knitfront';
 import { memoryStorage } from '../test/memory-storage';
 import { createMarketStore } from './store';
 
 const EUR_RATES = { EUR: 1, AUD: 1.65, GBP: 0.86, USD: 1.08 };
 const AUD_RATES = { EUR: 0.61, AUD: 1, GBP: 0.52, USD: 0.65 };
+const answer = (rates: RatesAnswer['rates'], stale = false): RatesAnswer => ({
+  rates,
+  date: '2026-11-20',
+  stale,
+});
 
 function setup({
   stored = {},
   session = memoryStorage(),
-  fetchRates = vi.fn(async (currency: string): Promise<RateMap | null> =>
-    currency === 'AUD' ? AUD_RATES : EUR_RATES,
+  fetchRates = vi.fn(async (currency: string): Promise<RatesAnswer | null> =>
+    answer(currency === 'AUD' ? AUD_RATES : EUR_RATES),
   ),
 }: {
   stored?: Record<string, string>;
   session?: ReturnType<typeof memoryStorage>;
-  fetchRates?: (currency: string) => Promise<RateMap | null>;
+  fetchRates?: (currency: string) => Promise<RatesAnswer | null>;
 } = {}) {
   const storage = memoryStorage(stored);
   const store = createMarketStore({ storage, session, fetchRates });
@@ -126,6 +131,19 @@ describe('market store rates', () => {
 
     expect(fetchRates).toHaveBeenCalledWith('AUD');
     await vi.waitFor(() => expect(store.getState().rates.AUD).toEqual(AUD_RATES));
+    expect(store.getState().ratesDays.AUD).toEqual({ date: '2026-11-20', stale: false });
+  });
+
+  it('converts with no rates when the server says they are stale, and keeps their day', async () => {
+    const { store } = setup({
+      stored: { marketCurrency: 'EUR' },
+      fetchRates: async () => answer(EUR_RATES, true),
+    });
+
+    store.getState().loadRates();
+
+    await vi.waitFor(() => expect(store.getState().rates).toEqual({ EUR: null }));
+    expect(store.getState().ratesDays.EUR).toEqual({ date: '2026-11-20', stale: true });
   });
 
   it('fetches the rates of each currency at most once per visit', async () => {
@@ -150,7 +168,7 @@ describe('market store rates', () => {
 
   it('takes the rates this visit fetched already from sessionStorage, at once', () => {
     const session = memoryStorage({
-      [`${RATES_SESSION_KEY_PREFIX}EUR`]: JSON.stringify(EUR_RATES),
+      [`${RATES_SESSION_KEY_PREFIX}EUR`]: JSON.stringify(answer(EUR_RATES)),
     });
     const { store, fetchRates } = setup({ stored: { marketCurrency: 'EUR' }, session });
 
@@ -167,19 +185,24 @@ describe('market store rates', () => {
 
     await vi.waitFor(() =>
       expect(session.contents.get(`${RATES_SESSION_KEY_PREFIX}EUR`)).toBe(
-        JSON.stringify(EUR_RATES),
+        JSON.stringify(answer(EUR_RATES)),
       ),
     );
   });
 
-  it('fetches again when what sessionStorage holds is not a rate map', () => {
-    const session = memoryStorage({ [`${RATES_SESSION_KEY_PREFIX}EUR`]: '{"USD": "lots"}' });
-    const { store, fetchRates } = setup({ stored: { marketCurrency: 'EUR' }, session });
+  for (const { name, kept } of [
+    { name: 'not a rate map', kept: '{"rates": {"USD": "lots"}, "date": null, "stale": false}' },
+    { name: 'a bare rate map, as earlier versions kept', kept: JSON.stringify(EUR_RATES) },
+  ]) {
+    it(`fetches again when what sessionStorage holds is ${name}`, () => {
+      const session = memoryStorage({ [`${RATES_SESSION_KEY_PREFIX}EUR`]: kept });
+      const { store, fetchRates } = setup({ stored: { marketCurrency: 'EUR' }, session });
 
-    store.getState().loadRates();
+      store.getState().loadRates();
 
-    expect(fetchRates).toHaveBeenCalledWith('EUR');
-  });
+      expect(fetchRates).toHaveBeenCalledWith('EUR');
+    });
+  }
 
   it('records a failure as null and keeps nothing for the next page', async () => {
     const { store, session } = setup({

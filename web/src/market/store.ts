@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getCurrencyRates } from '../api/knitfront';
+import { getCurrencyRates, type RatesAnswer } from '../api/knitfront';
 import { RATES_SESSION_KEY_PREFIX, STORAGE_KEYS, type Currency } from '../constants';
 import { isRateMap, type RateMap } from '../pricing/convert';
 import { currencyOfCountry, toCountry, toCurrency } from './currency';
@@ -14,11 +14,20 @@ export interface MarketState {
   /** The market's ISO country code. */
   localization: string | null;
   /**
-   * The rates of each market currency: absent until asked for, 'loading' until they arrive, null
-   * when fetching failed. Fetched at most once per currency per visit; a failure is retried on the
-   * next page.
+   * The rates of each market currency that prices are converted with: absent until asked for,
+   * 'loading' until they arrive, null when fetching failed or the server says they are stale (then
+   * prices show in the market currency rather than in old conversions). Fetched at most once per
+   * currency per visit; a failure is retried on the next page.
    */
   rates: Partial<Record<Currency, RateMap | null | 'loading'>>;
+  /** What the answer said of each market currency's rates, once it arrived. */
+  ratesDays: Partial<Record<Currency, RatesDay>>;
+}
+
+/** The day a currency's rates are of (2026-11-20, or null when not said), and whether stale. */
+export interface RatesDay {
+  date: string | null;
+  stale: boolean;
 }
 
 export interface MarketActions {
@@ -35,13 +44,13 @@ export interface MarketActions {
 
 export type MarketStore = StoreApi<MarketState & MarketActions>;
 
-/** The values kept in localStorage, each under its own key as a plain string (spec section 3). */
+/** The values kept in localStorage, each under its own key as a plain string. */
 const PERSISTED = ['displayCurrency', 'marketCurrency', 'localization'] as const;
 
 export interface MarketStoreOptions {
   storage?: SafeStorage;
   session?: SafeStorage;
-  fetchRates?: (currency: Currency) => Promise<RateMap | null>;
+  fetchRates?: (currency: Currency) => Promise<RatesAnswer | null>;
 }
 
 /**
@@ -62,6 +71,7 @@ export function createMarketStore({
     marketCurrency: storedCurrency(STORAGE_KEYS.marketCurrency),
     localization: toCountry(storage.getItem(STORAGE_KEYS.localization)),
     rates: {},
+    ratesDays: {},
     setDisplayCurrency: (currency) => set({ displayCurrency: toCurrency(currency) }),
     setCountry: (country) => {
       const localization = toCountry(country);
@@ -72,17 +82,23 @@ export function createMarketStore({
     loadRates: (currency = get().marketCurrency) => {
       if (currency === null || get().rates[currency] !== undefined) return;
       const sessionKey = RATES_SESSION_KEY_PREFIX + currency;
-      const keep = (rates: RateMap | null | 'loading') =>
-        set((state) => ({ rates: { ...state.rates, [currency]: rates } }));
+      const keep = (answer: RatesAnswer | null | 'loading') =>
+        set((state) => ({
+          rates: { ...state.rates, [currency]: ratesToConvertWith(answer) },
+          ratesDays:
+            answer === null || answer === 'loading'
+              ? state.ratesDays
+              : { ...state.ratesDays, [currency]: { date: answer.date, stale: answer.stale } },
+        }));
       const kept = readJSON(session.getItem(sessionKey));
-      if (isRateMap(kept)) {
+      if (isRatesAnswer(kept)) {
         keep(kept);
         return;
       }
       keep('loading');
-      void fetchRates(currency).then((rates) => {
-        keep(rates);
-        if (rates) session.setItem(sessionKey, JSON.stringify(rates));
+      void fetchRates(currency).then((answer) => {
+        keep(answer);
+        if (answer) session.setItem(sessionKey, JSON.stringify(answer));
       });
     },
   }));
@@ -102,6 +118,20 @@ export function createMarketStore({
     if (state.marketCurrency !== previous.marketCurrency) state.loadRates();
   });
   return store;
+}
+
+/** The rates prices are converted with: none from an answer that failed or says they are stale. */
+function ratesToConvertWith(answer: RatesAnswer | null | 'loading'): RateMap | null | 'loading' {
+  if (answer === null || answer === 'loading') return answer;
+  return answer.stale ? null : answer.rates;
+}
+
+function isRatesAnswer(value: unknown): value is RatesAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const { rates, date, stale } = value as Record<string, unknown>;
+  return (
+    isRateMap(rates) && (date === null || typeof date === 'string') && typeof stale === 'boolean'
+  );
 }
 
 function readJSON(text: string | null): unknown {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AjaxCart, AjaxCartItem } from '../api/cart';
-import { cartTotals, type CartTotals } from './cart-totals';
+import { cartTotals, chargedAmount, type CartTotals } from './cart-totals';
 
 // Lines as the dev storefront answers them in LT (EUR cents).
 const beanieDiscounted: AjaxCartItem = { quantity: 1, original_price: 3500, final_price: 2975 };
@@ -87,6 +87,37 @@ describe('cartTotals', () => {
       expect(totals).toEqual({ currency: 'EUR', ...want });
       // The figures add up: what is not discounted is due now or later.
       expect(totals.originalTotal - totals.discounts).toBe(totals.dueNow + totals.dueLater);
+    });
+  }
+});
+
+describe('chargedAmount', () => {
+  const EUR_RATES = { EUR: 1, AUD: 1.7826, GBP: 0.8785, USD: 1.1535 };
+  const AUD_RATES = { EUR: 0.561, AUD: 1, GBP: 0.4928, USD: 0.6471 };
+  type Args = Parameters<typeof chargedAmount>;
+  const cases: { name: string; args: Args; want: ReturnType<typeof chargedAmount> }[] = [
+    {
+      name: 'euros shown in dollars',
+      args: [12900, 'EUR', 'USD', EUR_RATES],
+      want: { shown: '$149', charged: '€129.00' },
+    },
+    {
+      name: 'Australian dollars shown in euros, the charge exact to the cent',
+      args: [21501, 'AUD', 'EUR', AUD_RATES],
+      want: { shown: '€121', charged: 'A$215.01' },
+    },
+    { name: 'the same currency', args: [12900, 'EUR', 'EUR', EUR_RATES], want: null },
+    { name: 'no display currency yet', args: [12900, 'EUR', null, EUR_RATES], want: null },
+    { name: 'no rates (failed or stale)', args: [12900, 'EUR', 'USD', null], want: null },
+    {
+      name: 'rates without the currency',
+      args: [12900, 'EUR', 'USD', { EUR: 1 }],
+      want: null,
+    },
+  ];
+  for (const { name, args, want } of cases) {
+    it(`shows ${name}`, () => {
+      expect(chargedAmount(...args)).toEqual(want);
     });
   }
 });

@@ -1,3 +1,5 @@
+import { convertedStep, minorUnitsPerUnit } from './minor-units';
+
 /** What one unit of a currency buys of each other currency: {"EUR": 1, "AUD": 1.65, ...}. */
 export type RateMap = Readonly<Record<string, number>>;
 
@@ -12,11 +14,21 @@ export function isRateMap(value: unknown): value is RateMap {
 }
 
 /**
- * Converts an amount from one currency to another with the rate map of the first, rounded to whole
- * units (spec section 9). An amount in its own currency is returned as it is; null means the rates
- * do not cover the target currency, and the caller shows the amount unconverted.
+ * Rates are taken to the millionth (the rates feed publishes five significant figures), so that a
+ * rate is a whole number and the conversion is exact integer arithmetic: a price that converts to
+ * exactly half a unit rounds up, never down because 1.65 is 1.6499999… as a float.
  */
-export function convertAmount(
+const RATE_SCALE = 1_000_000n;
+
+/**
+ * Converts an amount in minor units from one currency to another with the rate map of the first,
+ * rounded half up to the second's converted step (whole units: converted prices are rounded to
+ * whole numbers), and returns it in minor units of the second: €10.00 at 1.65 is A$17 (1700). An
+ * amount in its own currency is returned as it is; null means the rates do not cover the target
+ * currency, and the caller shows the amount unconverted. The amount is a whole, non-negative
+ * number of minor units.
+ */
+export function convertMinorUnits(
   amount: number,
   from: string,
   to: string,
@@ -25,5 +37,10 @@ export function convertAmount(
   if (from === to) return amount;
   const rate = rates?.[to];
   if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
-  return Math.round(amount * rate);
+  const step = convertedStep(to);
+  const scaledRate = BigInt(Math.round(rate * Number(RATE_SCALE)));
+  const converted = BigInt(amount) * scaledRate * BigInt(minorUnitsPerUnit(to));
+  const divisor = BigInt(minorUnitsPerUnit(from)) * RATE_SCALE * BigInt(step);
+  const steps = (2n * converted + divisor) / (2n * divisor);
+  return Number(steps) * step;
 }

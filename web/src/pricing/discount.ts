@@ -1,23 +1,11 @@
-import { NO_DISCOUNT } from '../constants';
-import { parsePrice } from './parse';
-
-/** A price and the higher price it is compared with, both in major units of one currency. */
+/** A price and the higher price it is compared with, both in minor units of one currency. */
 export interface PricePair {
   price: number;
   compared: number | null;
 }
 
 /**
- * Reads a compared-at attribute: empty, 'nodiscount' or anything that is not a money string means
- * there is no compared price.
- */
-export function parseComparedPrice(text: string | null | undefined): number | null {
-  if (!text || text === NO_DISCOUNT) return null;
-  return parsePrice(text)?.amount ?? null;
-}
-
-/**
- * The compared-price rules of spec section 5: a compared price equal to the price is dropped, and
+ * The compared-price rules: a compared price equal to the price is dropped, and
  * one lower than the price is swapped with it, so the higher of the two is always the one struck.
  */
 export function comparePrices(price: number, compared: number | null): PricePair {
@@ -25,7 +13,10 @@ export function comparePrices(price: number, compared: number | null): PricePair
   return compared < price ? { price: compared, compared: price } : { price, compared };
 }
 
-/** A price after an automatic discount of amountOff per unit; the undiscounted price is compared. */
+/**
+ * A price after an automatic discount of amountOff per unit, both in minor units; the undiscounted
+ * price is compared.
+ */
 export function applyDiscount(price: number, amountOff: number): PricePair {
   if (!(amountOff > 0)) return { price, compared: null };
   return { price: Math.max(0, price - amountOff), compared: price };

@@ -1,9 +1,12 @@
-import { convertAmount, type RateMap } from './convert';
+import { convertMinorUnits, type RateMap } from './convert';
 import { discountPercentage, type PricePair } from './discount';
 import { formatMoney } from './format';
 
-/** The texts a price widget shows. */
+/** What a price widget shows. */
 export interface DisplayedPrice {
+  /** The price in minor units of the currency it shows in. */
+  amount: number;
+  currency: string;
   current: string;
   /** The struck-through original, or null when the price is not discounted. */
   compared: string | null;
@@ -12,10 +15,11 @@ export interface DisplayedPrice {
 }
 
 /**
- * Formats a price pair in the display currency, converting it from the market currency with the
- * market's rates. When the rates cannot convert it (they failed to load, or lack the currency), the
- * price is shown in the market currency rather than not at all. The percentage is taken before
- * conversion, so rounding the converted amounts does not change it.
+ * A price pair in minor units of the market currency, shown in the display currency: converted
+ * with the market's rates, each amount rounded to whole units, then formatted. When the rates
+ * cannot convert it (they failed to load, or lack the currency), the price is shown in the market
+ * currency rather than not at all. The percentage is taken before conversion, so rounding the
+ * converted amounts does not change it.
  */
 export function displayPrice(
   pair: PricePair,
@@ -23,13 +27,16 @@ export function displayPrice(
   displayCurrency: string,
   rates: RateMap | null,
 ): DisplayedPrice {
-  const canConvert = convertAmount(pair.price, marketCurrency, displayCurrency, rates) !== null;
-  const currency = canConvert ? displayCurrency : marketCurrency;
-  const show = (amount: number) =>
-    formatMoney(convertAmount(amount, marketCurrency, currency, rates) ?? amount, currency);
+  const converted = convertMinorUnits(pair.price, marketCurrency, displayCurrency, rates);
+  const currency = converted === null ? marketCurrency : displayCurrency;
+  const inCurrency = (amount: number) =>
+    convertMinorUnits(amount, marketCurrency, currency, rates) ?? amount;
+  const amount = converted ?? pair.price;
   return {
-    current: show(pair.price),
-    compared: pair.compared === null ? null : show(pair.compared),
+    amount,
+    currency,
+    current: formatMoney(amount, currency),
+    compared: pair.compared === null ? null : formatMoney(inCurrency(pair.compared), currency),
     percentage: discountPercentage(pair),
   };
 }

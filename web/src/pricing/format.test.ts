@@ -1,24 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format';
+import { formatExactMoney, formatMoney } from './format';
 
 describe('formatMoney', () => {
   const cases = [
-    { amount: 89, currency: 'EUR', want: '€89' },
-    { amount: 1234, currency: 'EUR', want: '€1,234' },
-    { amount: 149, currency: 'USD', want: '$149' },
-    { amount: 215, currency: 'AUD', want: '$215' },
-    { amount: 79, currency: 'GBP', want: '£79' },
-    { amount: 89.5, currency: 'EUR', want: '€90' },
-    { amount: 89.49, currency: 'EUR', want: '€89' },
+    { amount: 8900, currency: 'EUR', want: '€89' },
+    { amount: 123400, currency: 'EUR', want: '€1,234' },
+    { amount: 14900, currency: 'USD', want: '$149' },
+    { amount: 21500, currency: 'AUD', want: '$215' },
+    { amount: 7900, currency: 'GBP', want: '£79' },
+    { amount: 8950, currency: 'EUR', want: '€90' },
+    { amount: 8949, currency: 'EUR', want: '€89' },
     { amount: 0, currency: 'USD', want: '$0' },
   ];
   for (const { amount, currency, want } of cases) {
-    it(`formats ${amount} ${currency} with the narrow symbol and no fraction as ${want}`, () => {
+    it(`formats ${amount} minor units of ${currency} with the narrow symbol and no fraction as ${want}`, () => {
       expect(formatMoney(amount, currency)).toBe(want);
     });
   }
 
   it('follows the locale it is given', () => {
-    expect(formatMoney(1234, 'EUR', 'de')).toBe('1.234\u00A0€');
+    expect(formatMoney(123400, 'EUR', 'de')).toBe('1.234\u00A0€');
   });
+});
+
+describe('formatExactMoney', () => {
+  const cases = [
+    { amount: 12900, currency: 'EUR', want: '€129.00' },
+    { amount: 12950, currency: 'EUR', want: '€129.50' },
+    { amount: 21501, currency: 'AUD', want: 'A$215.01' },
+    { amount: 14900, currency: 'USD', want: '$149.00' },
+    { amount: 123456, currency: 'GBP', want: '£1,234.56' },
+    { amount: 0, currency: 'EUR', want: '€0.00' },
+  ];
+  for (const { amount, currency, want } of cases) {
+    it(`formats ${amount} minor units of ${currency} to the minor unit as ${want}`, () => {
+      expect(formatExactMoney(amount, currency)).toBe(want);
+    });
+  }
 });

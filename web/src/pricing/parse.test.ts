@@ -216,8 +216,8 @@ describe('parsePrice reads back what Intl formats', () => {
 
   it('whole amounts formatted by formatMoney', () => {
     fc.assert(
-      fc.property(magnitudes(1e14), currencies, locales, (amount, currency, locale) => {
-        expect(parsePrice(formatMoney(amount, currency, locale))?.amount).toBe(amount);
+      fc.property(magnitudes(1e13), currencies, locales, (amount, currency, locale) => {
+        expect(parsePrice(formatMoney(amount * 100, currency, locale))?.amount).toBe(amount);
       }),
     );
   });

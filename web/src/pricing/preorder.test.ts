@@ -47,6 +47,16 @@ describe('preorderCharge', () => {
       want: { upfront: 675, remaining: 3824 },
     },
     {
+      name: 'percentage plan of exactly half a minor unit rounds up',
+      item: line(4450, 4450, percent(15)),
+      want: { upfront: 668, remaining: 3782 },
+    },
+    {
+      name: 'percentage plan of a fractional value, in whole minor units',
+      item: line(15900, 15900, percent(12.5)),
+      want: { upfront: 1988, remaining: 13912 },
+    },
+    {
       name: 'fixed plan, computed: the value',
       item: line(4500, 3825, fixed(1000)),
       want: { upfront: 1000, remaining: 2825 },

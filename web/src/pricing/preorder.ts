@@ -28,7 +28,7 @@ function checkoutCharge(allocation: SellingPlanAllocation): number | null {
 }
 
 /**
- * The pre-order charge of one unit of a cart line (spec section 5): the upfront charge capped at
+ * The pre-order charge of one unit of a cart line: the upfront charge capped at
  * the final price, and the remaining balance, the final price less the charge. Null when the line
  * is not treated as a pre-order: it has no selling plan, the plan charges nothing, or the final
  * price is not above the charge (a plan that takes the whole price, or a discount down to it).

@@ -23,6 +23,7 @@ export function setMarket(state: Partial<MarketState>): void {
     marketCurrency: null,
     localization: null,
     rates: {},
+    ratesDays: {},
     ...state,
   });
 }

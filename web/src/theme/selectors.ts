@@ -1,6 +1,7 @@
 /**
- * The CSS selectors of the theme markup the knitfront enhancers work on, in one place: a merchant
- * whose theme differs from ours changes them here and nowhere else.
+ * The CSS selectors of the knitfront theme's markup the knitfront enhancers work on, in one place.
+ * The product page's reach the enhancers through the knitfront theme's adapter
+ * (adapters/knitfront.ts); another theme family has an adapter of its own (adapters/dawn.ts).
  *
  * The values follow Shopify's reference theme, Dawn, and theme/ renders them so (its sections
  * main-product and cart-drawer, its snippets price and cart-totals). The browser smoke test
@@ -35,6 +36,13 @@ export const SELLING_PLAN_OPTIONS = '[data-selling-plan-group] input[name="selli
 
 /** The price container of the product page, holding <product-price>. */
 export const PRICE_CONTAINER = '.product__price .price__container';
+
+/**
+ * The product page's price element, in the price container: the price widget, whose price the
+ * buy buttons read from its shownPrice. In a theme without the widget, the element holding the
+ * price's text, which they read instead.
+ */
+export const PRODUCT_PRICE = '.product__price .price__container product-price';
 
 /** The back-in-stock widget, hidden while skeletons show. */
 export const BACK_IN_STOCK = '[data-back-in-stock]';
@@ -74,6 +82,21 @@ export const CART_TOTALS_CONDITION = '[data-cart-when]';
 /** In the totals area, the item count, with its texts for one and for other counts in data-one and
  * data-other ('{count} item', '{count} items'). */
 export const CART_TOTALS_ITEM_COUNT = '[data-cart-count]';
+
+/**
+ * In the totals area, the line with what checkout charges now, in the market currency, shown while
+ * the figures are converted: its text in data-text ('Charged at checkout: {amount}'). The theme
+ * keeps its room, so that it shows without moving anything.
+ */
+export const CART_TOTALS_CHARGED = '[data-cart-charged]';
+
+/**
+ * An amount outside the totals (a pre-order's payment options and due today, a line's discount):
+ * data-money-minor holds it in minor units of data-money-currency, data-money-text the text it
+ * stands in ('{amount} due today'), and data-money-converted how a converted amount shows beside
+ * the amount charged ('≈ {amount} ({charged})', or without it, '≈ {amount}').
+ */
+export const MONEY_SLOT = '[data-money-minor]';
 
 /** The cart note area (it holds <cart-note>), in the drawer and on the cart page. */
 export const CART_NOTE_AREA = '.cart__note';

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"knitfront/internal/demo"
+	"knitfront/internal/shopify"
+	"knitfront/internal/shopifydev"
+	"knitfront/internal/store"
+)
+
+// shopifyConfig is how knitfront reaches the shop's Admin API and checks
+// the shop's webhooks.
+type shopifyConfig struct {
+	Shop          string
+	AdminToken    string
+	WebhookSecret string
+	// SyncInterval is the time between scheduled full syncs; 0: none.
+	SyncInterval time.Duration
+	syncInterval string
+}
+
+func shopifySettings(c *shopifyConfig) []setting {
+	return []setting{
+		{"shop", "KNITFRONT_SHOPIFY_SHOP", "", "the Shopify shop sync reads from: its *.myshopify.com domain, or a base URL such as http://127.0.0.1:8081 for a stand-in", &c.Shop},
+		{"shopify-admin-token", "KNITFRONT_SHOPIFY_ADMIN_TOKEN", "", "the shop's custom app's Admin API access token, with the scopes " + strings.Join(shopify.RequiredScopes, ", "), &c.AdminToken},
+		{"shopify-webhook-secret", "KNITFRONT_SHOPIFY_WEBHOOK_SECRET", "", "the custom app's client secret, which signs the shop's webhooks", &c.WebhookSecret},
+		{"sync-interval", "KNITFRONT_SYNC_INTERVAL", "24h", "serve and dev with the shop and its token set: the time between scheduled full syncs from Shopify, which one instance runs (a duration such as 24h; 0 turns them off); an empty database syncs at start whatever it is", &c.syncInterval},
+	}
+}
+
+// validate reads the sync interval and checks the shop's address when one
+// is set; the token is checked by the commands that need it, since only
+// they can say so.
+func (c *shopifyConfig) validate() error {
+	interval, err := time.ParseDuration(c.syncInterval)
+	if c.syncInterval == "0" {
+		interval, err = 0, nil
+	}
+	if err != nil || interval < 0 || (interval > 0 && interval < minSyncInterval) {
+		return fmt.Errorf("KNITFRONT_SYNC_INTERVAL (--sync-interval): %q is not 0 or a duration of at least %v, such as 24h", c.syncInterval, minSyncInterval)
+	}
+	c.SyncInterval = interval
+	if c.Shop == "" {
+		return nil
+	}
+	if _, err := shopify.ShopURL(c.Shop); err != nil {
+		return fmt.Errorf("KNITFRONT_SHOPIFY_SHOP (--shop): %w", err)
+	}
+	return nil
+}
+
+// client is an Admin API client for the configured shop, or an error that
+// names the setting to fix.
+func (c shopifyConfig) client(opts ...shopify.Option) (*shopify.Client, error) {
+	if c.Shop == "" {
+		return nil, errors.New("KNITFRONT_SHOPIFY_SHOP (--shop) is not set: give the shop's *.myshopify.com domain")
+	}
+	client, err := shopify.NewClient(c.Shop, c.AdminToken, opts...)
+	if err != nil {
+		return nil, shopifyError(err)
+	}
+	return client, nil
+}
+
+// shopifyError names the setting behind an Admin API refusal, so the
+// message tells an operator what to fix.
+func shopifyError(err error) error {
+	var denied *shopify.AuthError
+	if !errors.As(err, &denied) {
+		return err
+	}
+	fix := "it needs the Admin API access scopes " + strings.Join(shopify.RequiredScopes, ", ")
+	if len(denied.Scopes) > 0 {
+		fix = "give the custom app the Admin API access scopes " + strings.Join(denied.Scopes, ", ")
+	}
+	return errors.New("KNITFRONT_SHOPIFY_ADMIN_TOKEN (--shopify-admin-token): " + denied.Reason + "; " + fix + " (docs/shopify-setup.md)")
+}
+
+// minSyncInterval is the shortest time between scheduled full syncs: a
+// sync is a bulk operation, of which Shopify runs one at a time per app.
+const minSyncInterval = time.Minute
+
+// devAdminToken is the offline Shopify's Admin API token under dev when
+// KNITFRONT_SHOPIFY_ADMIN_TOKEN is not set.
+const devAdminToken = "shpat_knitfront_dev"
+
+// devAdminAPI is dev's offline Shopify Admin API, serving the demo
+// catalogue under /admin/, so that `knitfront sync --shop` against dev runs
+// the whole sync on one machine. With a webhook secret, a change made
+// through its dev-only endpoint sends a signed webhook to this server, found
+// at the address the change was asked of.
+func devAdminAPI(cfg config, log *slog.Logger) http.Handler {
+	token := cfg.Shopify.AdminToken
+	if token == "" {
+		token = devAdminToken
+	}
+	log.Info("serving an offline Shopify Admin API with the demo catalogue", "path", shopify.GraphQLPath, "token", token,
+		"changes", shopifydev.ChangesPath)
+	standIn := shopifydev.New(demo.Catalog(), token, time.Now)
+	if cfg.Shopify.WebhookSecret == "" {
+		return standIn
+	}
+	var target sync.Once
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		target.Do(func() {
+			standIn.SendWebhooksTo("http://"+r.Host+"/webhooks/shopify", []byte(cfg.Shopify.WebhookSecret))
+		})
+		standIn.ServeHTTP(w, r)
+	})
+}
+
+// startShopify starts what keeps the catalogue a copy of the shop: with the
+// shop and its token set, the scheduled full sync, and with the webhook
+// secret too, the worker that applies the shop's webhooks; until stop is
+// called. The webhook receiver keeps the shop's signed webhooks in the
+// database; it is nil, with no route, when no webhook secret is set.
+func startShopify(cfg config, db *store.DB, log *slog.Logger) (webhooks http.Handler, stop func(), err error) {
+	var background []func(context.Context)
+	var worker *inboxWorker
+	if cfg.Shopify.Shop != "" && cfg.Shopify.AdminToken != "" {
+		client, err := cfg.Shopify.client()
+		if err != nil {
+			return nil, nil, err
+		}
+		owner := instanceName()
+		background = append(background, (&reconciler{
+			db: db, interval: cfg.Shopify.SyncInterval, owner: owner, log: log, now: time.Now,
+			sync: func(ctx context.Context) error {
+				_, err := fullSync(ctx, db, client)
+				return err
+			},
+		}).run)
+		if cfg.Shopify.WebhookSecret != "" {
+			worker = newInboxWorker(db, client, owner, log)
+			background = append(background, worker.run)
+		}
+	}
+	if cfg.Shopify.WebhookSecret != "" {
+		if worker == nil {
+			log.Warn("the shop's webhooks are kept but not applied until KNITFRONT_SHOPIFY_SHOP and KNITFRONT_SHOPIFY_ADMIN_TOKEN are set")
+		}
+		webhooks = &shopify.WebhookReceiver{
+			Secret: []byte(cfg.Shopify.WebhookSecret),
+			Save: func(ctx context.Context, e shopify.WebhookEvent) (bool, error) {
+				added, err := db.AddWebhookEvent(ctx, store.WebhookEvent(e))
+				if added && worker != nil {
+					worker.Wake()
+				}
+				return added, err
+			},
+			Log: log,
+			Now: time.Now,
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var running sync.WaitGroup
+	for _, run := range background {
+		running.Go(func() { run(ctx) })
+	}
+	return webhooks, func() {
+		cancel()
+		running.Wait()
+	}, nil
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"knitfront/internal/catalog"
+	"knitfront/internal/shopify"
+	"knitfront/internal/store"
+)
+
+// syncShop reads the whole catalogue from the shop's Admin API and imports
+// it in one transaction. Until that commits, every instance keeps serving
+// what it had, so a sync that fails halfway changes nothing.
+func syncShop(ctx context.Context, cfg config, args []string, log *slog.Logger, stdout io.Writer) error {
+	if len(args) != 0 {
+		return fmt.Errorf("%w: sync takes no arguments, only flags", errUsage)
+	}
+	client, err := cfg.Shopify.client()
+	if err != nil {
+		return err
+	}
+	db, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	start := time.Now()
+	result, err := fullSync(ctx, db, client)
+	if err != nil {
+		return fmt.Errorf("sync from %s: %w", cfg.Shopify.Shop, err)
+	}
+	printSyncSummary(stdout, cfg.Shopify.Shop, result.doc, result.variants, result.skipped, time.Since(start))
+	return nil
+}
+
+// syncResult is what a full sync read and wrote.
+type syncResult struct {
+	doc      catalog.Document
+	variants int
+	skipped  []shopify.Skipped
+}
+
+// fullSync reads the shop's whole catalogue and imports it in one
+// transaction, keeping the knitters knitfront has.
+func fullSync(ctx context.Context, db *store.DB, client *shopify.Client) (syncResult, error) {
+	knitters, err := db.Knitters(ctx)
+	if err != nil {
+		return syncResult{}, err
+	}
+	doc, skipped, err := client.Fetch(ctx, knitters)
+	if err != nil {
+		return syncResult{}, fmt.Errorf("stopped, nothing changed: %w", shopifyError(err))
+	}
+	if err := doc.Validate(); err != nil {
+		return syncResult{}, fmt.Errorf("the shop's catalogue cannot be imported, nothing changed: %w", err)
+	}
+	sum, err := db.Import(ctx, doc)
+	if err != nil {
+		return syncResult{}, fmt.Errorf("writing the catalogue: %w", err)
+	}
+	return syncResult{doc: doc, variants: sum.Variants, skipped: skipped}, nil
+}
+
+func printSyncSummary(w io.Writer, shop string, doc catalog.Document, variants int, skipped []shopify.Skipped, took time.Duration) {
+	plans := 0
+	for _, p := range doc.Products {
+		plans += len(p.SellingPlans)
+	}
+	fmt.Fprintf(w, "synced %s in %s: %d collections, %d products, %d variants, %d pre-order plans, %d automatic discounts\n",
+		shop, took.Round(time.Millisecond), len(doc.Collections), len(doc.Products), variants, plans, len(doc.Discounts))
+	if len(skipped) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "left out or shown in part (%d):\n", len(skipped))
+	for _, s := range skipped {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+}

@@ -1,0 +1,185 @@
+// Dawn, Shopify's reference theme, rendered by `knitfront dev --theme` with the knitfront app
+// embed on: each shopper page answers, shows its prices and logs no error, at both widths.
+// Dawn is not part of the repository, so these tests run only when KNITFRONT_TEST_DAWN names a
+// folder holding it (Dawn 15.4.1 is the bar), and are skipped otherwise:
+//   KNITFRONT_TEST_DAWN=path/to/dawn node --test e2e/dawn.test.mjs
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { openShop, WIDTHS } from './harness.mjs';
+
+const dawn = process.env.KNITFRONT_TEST_DAWN;
+
+/** A product and a search of the demo catalogue. */
+const PRODUCT = '/products/oat-cable-sweater';
+const SEARCH = '/search?q=sweater';
+
+/**
+ * Each page, and its price: on cards Dawn's (snippets/price.liquid's regular or sale price), on
+ * the product page the price block, where knitfront's price widget takes the place of Dawn's.
+ */
+const PAGES = [
+  { name: 'home', path: '/', price: '.card-information .price-item' },
+  {
+    name: 'collection',
+    path: '/collections/all',
+    price: '.card-information .price-item',
+  },
+  {
+    name: 'product',
+    path: PRODUCT,
+    price: 'product-info [id^="price-"][role="status"]',
+  },
+  { name: 'search', path: SEARCH, price: '.card-information .price-item' },
+  { name: 'cart', path: '/cart', price: null },
+];
+
+describe(
+  'Dawn with the knitfront app embed',
+  { skip: !dawn && 'KNITFRONT_TEST_DAWN is not set' },
+  () => {
+    let shop;
+    before(async () => {
+      shop = await openShop({ env: { KNITFRONT_DEV_THEME: dawn } });
+    });
+    after(() => shop?.close());
+
+    for (const { name, path, price } of PAGES) {
+      for (const width of WIDTHS) {
+        test(`the ${name} page at ${width} px`, async () => {
+          const page = await shop.newPage({ width });
+          const response = await page.goto(shop.url(path));
+          assert.equal(response.status(), 200);
+          await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+          if (price) {
+            const first = page.locator(price).first();
+            await first.waitFor({ state: 'visible' });
+            assert.match(await first.innerText(), /\d/);
+          }
+          await shop.screenshot(page, `dawn-${name}`);
+          await page.close();
+        });
+      }
+    }
+
+    /**
+     * The product page's buy button, for a product and a market: Add to cart reads 'for {price}'
+     * with the price the page shows, in the market's currency (the sale price when there is one).
+     */
+    const BUY_BUTTON_CASES = [
+      { name: 'regular price', path: PRODUCT, currency: /€/ },
+      { name: 'sale price', path: '/products/fireside-turtleneck', currency: /€/ },
+      { name: 'another market', path: `${PRODUCT}?country=US`, currency: /\$/ },
+    ];
+    for (const { name, path, currency } of BUY_BUTTON_CASES) {
+      for (const width of WIDTHS) {
+        test(`Add to cart shows the price, ${name}, at ${width} px`, async () => {
+          const page = await shop.newPage({ width });
+          const errors = [];
+          page.on('console', (message) => {
+            if (message.type() === 'error') errors.push(message.text());
+          });
+          await page.goto(shop.url(path));
+          // The skeleton goes once the five steps are done: Dawn has no footer to wait for.
+          await page.waitForFunction(
+            () => document.documentElement.dataset.kfBuyButtons === 'ready',
+          );
+          const button = page.locator('product-info button[id^="ProductSubmitButton-"]');
+          await button.waitFor({ state: 'visible' });
+          // Add to cart takes the price the block shows: Dawn's own, or knitfront's widget once
+          // it shows its price.
+          await page.waitForFunction(() => {
+            const text = (selector) =>
+              document.querySelector(selector)?.innerText.replace(/\s+/g, ' ').trim() ?? '';
+            const [, price] =
+              text('product-info button[id^="ProductSubmitButton-"]').match(
+                /^Add to cart for (.+)$/,
+              ) ?? [];
+            return price && text('product-info [id^="price-"][role="status"]').includes(price);
+          });
+          const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
+          assert.match(label, currency);
+          assert.deepEqual(errors, []);
+          await shop.screenshot(page, `dawn-buy-button-${name.replaceAll(' ', '-')}`);
+          await page.close();
+        });
+      }
+    }
+
+    test('choosing another colour and size switches the variant and the price widget', async () => {
+      const page = await shop.newPage({ width: WIDTHS[0] });
+      const errors = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(shop.url(PRODUCT));
+      await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+      /**
+       * Picks a value of Dawn's variant picker (buttons) as a shopper does, by its label. Dawn
+       * keeps the picker it replaces, hidden, for a moment: the visible one is the shopper's.
+       */
+      const choose = (value) =>
+        page
+          .locator(`variant-selects input[type="radio"][value="${value}"] + label:visible`)
+          .click();
+      /**
+       * Waits until the page shows the variant: Dawn's picker prints it, the product form will add
+       * it, the address names it, and knitfront's price widget for it shows its price.
+       */
+      const shows = (title) =>
+        page.waitForFunction((title) => {
+          const printed = document.querySelector('variant-selects [data-selected-variant]');
+          const variant = printed && JSON.parse(printed.textContent);
+          const input = document.querySelector(
+            'product-info form[action="/cart/add"] input[name="id"]',
+          );
+          const price = document.querySelector('product-info [id^="price-"][role="status"]');
+          return (
+            variant?.title === title &&
+            input?.value === String(variant.id) &&
+            new URL(location.href).searchParams.get('variant') === String(variant.id) &&
+            price?.querySelector('product-price')?.getAttribute('variant_id') ===
+              String(variant.id) &&
+            price.hasAttribute('data-kf-price-shown') &&
+            /\d/.test(price.innerText)
+          );
+        }, title);
+      // The demo sweater comes in Oat, Cream and Charcoal; Charcoal is sold out in XS and XL.
+      await choose('Charcoal');
+      await shows('Charcoal / XS');
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('variant-selects input[value="XS"]')
+            ?.classList.contains('disabled') &&
+          !document
+            .querySelector('variant-selects input[value="M"]')
+            ?.classList.contains('disabled'),
+      );
+      await choose('M');
+      await shows('Charcoal / M');
+      assert.deepEqual(errors, []);
+      await shop.screenshot(page, 'dawn-variant-switch');
+      await page.close();
+    });
+
+    test('the cart page with a sweater in the cart shows its line and total', async () => {
+      const page = await shop.newPage({ width: WIDTHS[0] });
+      await page.goto(shop.url(PRODUCT));
+      await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+      const variantId = await page
+        .locator('form[action="/cart/add"] input[name="id"]')
+        .first()
+        .inputValue();
+      // The page's own cookies, so the line goes into this shopper's cart.
+      const added = await page.request.post(shop.url('/cart/add.js'), {
+        data: { items: [{ id: Number(variantId), quantity: 1 }] },
+      });
+      assert.equal(added.status(), 200);
+      await page.goto(shop.url('/cart'));
+      await page.locator('#main-cart-items .cart-item').first().waitFor({ state: 'visible' });
+      assert.match(await page.locator('#main-cart-footer .totals__total-value').innerText(), /\d/);
+      await shop.screenshot(page, 'dawn-cart-with-item');
+      await page.close();
+    });
+  },
+);

@@ -1,0 +1,679 @@
+package shopify
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"knitfront/internal/catalog"
+	"knitfront/internal/discount"
+	"knitfront/internal/money"
+)
+
+// Skipped is something of the shop that the sync left out, and why.
+type Skipped struct {
+	Item   string
+	Reason string
+}
+
+func (s Skipped) String() string { return s.Item + ": " + s.Reason }
+
+// moneyV2 is Shopify's MoneyV2: a decimal string and a currency code.
+type moneyV2 struct {
+	Amount       string `json:"amount"`
+	CurrencyCode string `json:"currencyCode"`
+}
+
+// parse reads the amount exactly, in minor units of its currency. Shopify
+// writes decimals with any number of trailing zeros ("12.5", "12.50").
+func (m moneyV2) parse() (money.Amount, money.Currency, error) {
+	c := money.Currency(m.CurrencyCode)
+	if !c.Valid() {
+		return 0, "", fmt.Errorf("currency %q is not one of %s", m.CurrencyCode, money.CurrencyNames())
+	}
+	s := m.Amount
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	a, err := money.ParseAmount(s)
+	if err != nil {
+		return 0, "", err
+	}
+	return a, c, nil
+}
+
+type contextualPrice struct {
+	Price          *moneyV2 `json:"price"`
+	CompareAtPrice *moneyV2 `json:"compareAtPrice"`
+}
+
+type valueField struct {
+	Value string `json:"value"`
+}
+
+// bulkLine is one line of the bulk query's JSONL file: a product, or one of
+// its collections, images or variants. One struct decodes every kind; the
+// kind is the type in the object's id.
+type bulkLine struct {
+	ID          string   `json:"id"`
+	ParentID    string   `json:"__parentId"`
+	Handle      string   `json:"handle"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	ProductType string   `json:"productType"`
+	Vendor      string   `json:"vendor"`
+	Tags        []string `json:"tags"`
+	Options     []struct {
+		Name string `json:"name"`
+	} `json:"options"`
+	Knitter *valueField `json:"knitter"`
+
+	SKU               string `json:"sku"`
+	AvailableForSale  bool   `json:"availableForSale"`
+	InventoryPolicy   string `json:"inventoryPolicy"`
+	InventoryQuantity *int   `json:"inventoryQuantity"`
+	SelectedOptions   []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"selectedOptions"`
+	Image *struct {
+		URL string `json:"url"`
+	} `json:"image"`
+	PreorderContent *valueField      `json:"preorderContent"`
+	LT              *contextualPrice `json:"lt"`
+	AU              *contextualPrice `json:"au"`
+	GB              *contextualPrice `json:"gb"`
+	US              *contextualPrice `json:"us"`
+}
+
+// pricesByMarket lists a variant line's contextual prices in market order.
+func (l bulkLine) pricesByMarket() map[money.Market]*contextualPrice {
+	return map[money.Market]*contextualPrice{money.LT: l.LT, money.AU: l.AU, money.GB: l.GB, money.US: l.US}
+}
+
+// gid splits a Shopify global id such as gid://shopify/Product/123 into its
+// type and number.
+func gid(id string) (kind string, n int64, ok bool) {
+	rest, found := strings.CutPrefix(id, "gid://shopify/")
+	if !found {
+		return "", 0, false
+	}
+	kind, num, found := strings.Cut(rest, "/")
+	if !found {
+		return "", 0, false
+	}
+	num, _, _ = strings.Cut(num, "?")
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 {
+		return "", 0, false
+	}
+	return kind, n, true
+}
+
+// gidOf is the Shopify global id of a kind of object and its number.
+func gidOf(kind string, id int64) string { return fmt.Sprintf("gid://shopify/%s/%d", kind, id) }
+
+// builder turns what Shopify answers into a catalogue document, naming each
+// thing it has to leave out. It does no I/O.
+type builder struct {
+	knitters    map[int64]bool
+	products    []*catalog.Product
+	productAt   map[int64]*catalog.Product
+	collections []catalog.Collection
+	// collectionHandle maps a collection's id to its handle.
+	collectionHandle map[int64]string
+	// sellsWithoutStock holds the variants Shopify keeps selling when out of
+	// stock (inventory policy CONTINUE): with a pre-order plan, pre-orders.
+	sellsWithoutStock map[int64]bool
+	// forSale holds the variants Shopify sells now.
+	forSale map[int64]bool
+	// planOwner maps a selling plan's id to the product that holds it.
+	planOwner map[int64]int64
+	discounts []discountNode
+	skipped   []Skipped
+}
+
+func newBuilder(knitters []catalog.Knitter) *builder {
+	ids := map[int64]bool{}
+	for _, k := range knitters {
+		ids[k.ID] = true
+	}
+	return &builder{
+		knitters:          ids,
+		productAt:         map[int64]*catalog.Product{},
+		collectionHandle:  map[int64]string{},
+		sellsWithoutStock: map[int64]bool{},
+		forSale:           map[int64]bool{},
+		planOwner:         map[int64]int64{},
+	}
+}
+
+func (b *builder) skip(item, format string, args ...any) {
+	b.skipped = append(b.skipped, Skipped{Item: item, Reason: fmt.Sprintf(format, args...)})
+}
+
+// addLine takes one line of the bulk query's file.
+func (b *builder) addLine(raw []byte) {
+	var l bulkLine
+	if err := json.Unmarshal(raw, &l); err != nil {
+		b.skip(fmt.Sprintf("bulk line %.80s", raw), "not an object the query asks for: %v", err)
+		return
+	}
+	if l.ID == "" && l.ParentID != "" {
+		// Media other than images answer the MediaImage fragment with nothing.
+		return
+	}
+	kind, id, ok := gid(l.ID)
+	if !ok {
+		b.skip(fmt.Sprintf("bulk line %.80s", raw), "no Shopify id")
+		return
+	}
+	var parent *catalog.Product
+	if kind != "Product" {
+		_, pid, _ := gid(l.ParentID)
+		if parent = b.productAt[pid]; parent == nil {
+			b.skip(l.ID, "its product %q was not read before it", l.ParentID)
+			return
+		}
+	}
+	switch kind {
+	case "Product":
+		b.addProduct(id, l)
+	case "Collection":
+		b.addCollection(parent, id, l)
+	case "MediaImage":
+		if l.Image != nil && l.Image.URL != "" {
+			parent.Images = append(parent.Images, l.Image.URL)
+		}
+	case "ProductVariant":
+		b.addVariant(parent, id, l)
+	default:
+		b.skip(l.ID, "a %s is not something the query asks for", kind)
+	}
+}
+
+func (b *builder) addProduct(id int64, l bulkLine) {
+	p := &catalog.Product{
+		ID: id, Handle: l.Handle, Title: l.Title, Description: l.Description,
+		ProductType: l.ProductType, Vendor: l.Vendor, Tags: l.Tags,
+		Images: []string{}, Collections: []string{},
+	}
+	for _, o := range l.Options {
+		p.Options = append(p.Options, o.Name)
+	}
+	if l.Knitter != nil && l.Knitter.Value != "" {
+		k, err := strconv.ParseInt(l.Knitter.Value, 10, 64)
+		switch {
+		case err != nil:
+			b.skip(l.ID, "its custom.knitter metafield %q is not a knitter id; kept without a knitter", l.Knitter.Value)
+		case !b.knitters[k]:
+			b.skip(l.ID, "its custom.knitter metafield names knitter %d, who is not in knitfront; kept without a knitter", k)
+		default:
+			p.KnitterID = k
+		}
+	}
+	b.products = append(b.products, p)
+	b.productAt[id] = p
+}
+
+func (b *builder) addCollection(p *catalog.Product, id int64, l bulkLine) {
+	if _, seen := b.collectionHandle[id]; !seen {
+		b.collectionHandle[id] = l.Handle
+		b.collections = append(b.collections, catalog.Collection{ID: id, Handle: l.Handle, Title: l.Title, Description: l.Description})
+	}
+	p.Collections = append(p.Collections, l.Handle)
+}
+
+func (b *builder) addVariant(p *catalog.Product, id int64, l bulkLine) {
+	v := catalog.Variant{ID: id, Title: l.Title, SKU: l.SKU, Prices: map[money.Market]catalog.Price{}}
+	for _, o := range l.SelectedOptions {
+		v.Options = append(v.Options, o.Value)
+	}
+	if l.Image != nil {
+		v.Image = l.Image.URL
+	}
+	if l.PreorderContent != nil {
+		v.PreorderContent = l.PreorderContent.Value
+	}
+	for _, m := range money.Markets {
+		price, err := marketPrice(m, l.pricesByMarket()[m])
+		if err != nil {
+			b.skip(l.ID, "%v", err)
+			return
+		}
+		v.Prices[m] = price
+	}
+	if l.InventoryQuantity != nil {
+		v.Inventory = max(0, *l.InventoryQuantity)
+	}
+	if l.InventoryPolicy == "CONTINUE" {
+		b.sellsWithoutStock[id] = true
+	}
+	if l.AvailableForSale {
+		b.forSale[id] = true
+	}
+	p.Variants = append(p.Variants, v)
+}
+
+// marketPrice reads a variant's contextual price for one market's country.
+func marketPrice(m money.Market, cp *contextualPrice) (catalog.Price, error) {
+	if cp == nil || cp.Price == nil {
+		return catalog.Price{}, fmt.Errorf("no price for market %s", m)
+	}
+	amount, currency, err := cp.Price.parse()
+	if err != nil {
+		return catalog.Price{}, fmt.Errorf("market %s price: %v", m, err)
+	}
+	if currency != m.Currency() || amount <= 0 {
+		return catalog.Price{}, fmt.Errorf("market %s is priced %s %s; knitfront's %s market sells in %s above 0", m, cp.Price.Amount, currency, m, m.Currency())
+	}
+	price := catalog.Price{Amount: amount}
+	if cp.CompareAtPrice != nil {
+		compareAt, currency, err := cp.CompareAtPrice.parse()
+		if err != nil || currency != m.Currency() {
+			return catalog.Price{}, fmt.Errorf("market %s compare-at price %v is not in %s", m, cp.CompareAtPrice, m.Currency())
+		}
+		price.CompareAt = compareAt
+	}
+	return price, nil
+}
+
+// sellingPlanGroup is one node of the SellingPlanGroups query.
+type sellingPlanGroup struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Products     idPage `json:"products"`
+	SellingPlans struct {
+		Nodes []sellingPlan `json:"nodes"`
+	} `json:"sellingPlans"`
+}
+
+type sellingPlan struct {
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	Description   string `json:"description"`
+	Category      string `json:"category"`
+	BillingPolicy *struct {
+		Typename       string `json:"__typename"`
+		CheckoutCharge *struct {
+			Type  string `json:"type"`
+			Value *struct {
+				Typename   string   `json:"__typename"`
+				Amount     string   `json:"amount"`
+				Currency   string   `json:"currencyCode"`
+				Percentage *float64 `json:"percentage"`
+			} `json:"value"`
+		} `json:"checkoutCharge"`
+	} `json:"billingPolicy"`
+}
+
+// addPlanGroup attaches a group's pre-order plans to its products.
+func (b *builder) addPlanGroup(g sellingPlanGroup) {
+	if g.Products.PageInfo.HasNextPage {
+		b.skip(g.ID, "selling plan group %q is on more than %d products; the others get none of its plans", g.Name, len(g.Products.Nodes))
+	}
+	plans := b.groupPlans(g)
+	for _, node := range g.Products.Nodes {
+		_, pid, _ := gid(node.ID)
+		b.attachPlans(pid, plans)
+	}
+}
+
+// groupPlans are the plans of a group that knitfront can show.
+func (b *builder) groupPlans(g sellingPlanGroup) []catalog.SellingPlan {
+	var plans []catalog.SellingPlan
+	for _, sp := range g.SellingPlans.Nodes {
+		if plan, ok := b.plan(sp); ok {
+			plans = append(plans, plan)
+		}
+	}
+	return plans
+}
+
+// attachPlans gives a product read the plans, each unless another product
+// holds it already.
+func (b *builder) attachPlans(pid int64, plans []catalog.SellingPlan) {
+	p := b.productAt[pid]
+	if p == nil {
+		return
+	}
+	for _, plan := range plans {
+		if owner, taken := b.planOwner[plan.ID]; taken && owner != pid {
+			b.skip(gidOf("SellingPlan", plan.ID), "also on product %d; knitfront keeps a plan on its first product only", owner)
+			continue
+		}
+		b.planOwner[plan.ID] = pid
+		p.SellingPlans = append(p.SellingPlans, plan)
+	}
+}
+
+// plan maps a pre-order plan with a fixed billing policy, or says why not.
+func (b *builder) plan(sp sellingPlan) (catalog.SellingPlan, bool) {
+	_, id, ok := gid(sp.ID)
+	if !ok {
+		b.skip(sp.ID, "not a selling plan id")
+		return catalog.SellingPlan{}, false
+	}
+	if sp.Category != "PRE_ORDER" {
+		b.skip(sp.ID, "plan %q is of category %s, not PRE_ORDER", sp.Name, sp.Category)
+		return catalog.SellingPlan{}, false
+	}
+	bp := sp.BillingPolicy
+	if bp == nil || bp.Typename != "SellingPlanFixedBillingPolicy" || bp.CheckoutCharge == nil || bp.CheckoutCharge.Value == nil {
+		b.skip(sp.ID, "plan %q has no fixed billing policy with a checkout charge", sp.Name)
+		return catalog.SellingPlan{}, false
+	}
+	plan := catalog.SellingPlan{ID: id, Name: sp.Name, Description: sp.Description}
+	v := bp.CheckoutCharge.Value
+	switch v.Typename {
+	case "SellingPlanCheckoutChargePercentageValue":
+		if v.Percentage == nil || *v.Percentage <= 0 || *v.Percentage > 100 {
+			b.skip(sp.ID, "plan %q has no checkout charge percentage from above 0 to 100", sp.Name)
+			return catalog.SellingPlan{}, false
+		}
+		plan.Charge = catalog.Charge{ValueType: catalog.ChargePercentage, Percent: money.Percent(math.Round(*v.Percentage * 100))}
+	case "MoneyV2":
+		b.skip(sp.ID, "plan %q charges a fixed %s %s at checkout, which Shopify converts for other currencies at its own rate; knitfront needs the charge in each of %s",
+			sp.Name, v.Amount, v.Currency, money.CurrencyNames())
+		return catalog.SellingPlan{}, false
+	default:
+		b.skip(sp.ID, "plan %q has a checkout charge of unknown kind %q", sp.Name, v.Typename)
+		return catalog.SellingPlan{}, false
+	}
+	return plan, true
+}
+
+// discountNode is one node of the AutomaticDiscounts query.
+type discountNode struct {
+	ID       string `json:"id"`
+	Discount *struct {
+		Typename string     `json:"__typename"`
+		Title    string     `json:"title"`
+		Status   string     `json:"status"`
+		StartsAt time.Time  `json:"startsAt"`
+		EndsAt   *time.Time `json:"endsAt"`
+		Context  *struct {
+			Typename string `json:"__typename"`
+		} `json:"context"`
+		MinimumRequirement *minimumRequirement `json:"minimumRequirement"`
+		CustomerGets       *struct {
+			Value *struct {
+				Typename          string   `json:"__typename"`
+				Percentage        *float64 `json:"percentage"`
+				Amount            *moneyV2 `json:"amount"`
+				AppliesOnEachItem bool     `json:"appliesOnEachItem"`
+			} `json:"value"`
+			Items *struct {
+				Typename        string  `json:"__typename"`
+				AllItems        bool    `json:"allItems"`
+				Products        *idPage `json:"products"`
+				ProductVariants *idPage `json:"productVariants"`
+				Collections     *idPage `json:"collections"`
+			} `json:"items"`
+		} `json:"customerGets"`
+	} `json:"discount"`
+}
+
+type minimumRequirement struct {
+	Typename string   `json:"__typename"`
+	Quantity *string  `json:"greaterThanOrEqualToQuantity"`
+	Subtotal *moneyV2 `json:"greaterThanOrEqualToSubtotal"`
+}
+
+type idPage struct {
+	PageInfo struct {
+		HasNextPage bool `json:"hasNextPage"`
+	} `json:"pageInfo"`
+	Nodes []struct {
+		ID string `json:"id"`
+	} `json:"nodes"`
+}
+
+func (p *idPage) ids() []int64 {
+	if p == nil {
+		return nil
+	}
+	var ids []int64
+	for _, n := range p.Nodes {
+		if _, id, ok := gid(n.ID); ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// whyNotShown says why a kind of automatic discount cannot show in one
+// variant's price.
+var whyNotShown = map[string]string{
+	"DiscountAutomaticBxgy":         "a buy X get Y discount depends on the rest of the cart",
+	"DiscountAutomaticFreeShipping": "a free shipping discount takes nothing off a price",
+	"DiscountAutomaticApp":          "an app's discount is computed by its function at checkout",
+}
+
+// build finishes the document: pre-order flags from the plans, discounts
+// against the products read, and everything that could not be kept named.
+func (b *builder) build() (catalog.Document, []Skipped) {
+	doc := catalog.Document{Collections: b.collections, Products: b.buildProducts()}
+	if doc.Collections == nil {
+		doc.Collections = []catalog.Collection{}
+	}
+	doc.Discounts = b.buildRules(doc.Products)
+	return doc, b.skipped
+}
+
+// buildProducts finishes the products read: pre-order flags from the
+// plans, and availability as stock.
+func (b *builder) buildProducts() []catalog.Product {
+	products := []catalog.Product{}
+	for _, p := range b.products {
+		if len(p.Variants) == 0 {
+			b.skip(gidOf("Product", p.ID), "product %q has no variant that could be read", p.Handle)
+			continue
+		}
+		for i := range p.Variants {
+			v := &p.Variants[i]
+			v.Preorder = b.sellsWithoutStock[v.ID] && len(p.SellingPlans) > 0
+			if b.forSale[v.ID] && !v.Available() {
+				// Shopify sells it without counted stock (inventory not
+				// tracked, or a pre-order whose plans knitfront cannot
+				// show); the catalogue knows availability only as stock.
+				v.Inventory = 1
+			}
+		}
+		products = append(products, *p)
+	}
+	return products
+}
+
+// buildRules maps the discounts read to rules over products, the whole
+// catalogue.
+func (b *builder) buildRules(products []catalog.Product) []discount.Rule {
+	rules := []discount.Rule{}
+	for _, n := range b.discounts {
+		if r, ok := b.rule(n, products); ok {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// rule maps an automatic discount to the engine's rule, or says why it
+// cannot show in a variant's price.
+func (b *builder) rule(n discountNode, products []catalog.Product) (discount.Rule, bool) {
+	d := n.Discount
+	_, id, ok := gid(n.ID)
+	if !ok || d == nil {
+		b.skip(n.ID, "no discount could be read")
+		return discount.Rule{}, false
+	}
+	name := fmt.Sprintf("discount %q", d.Title)
+	if d.Typename != "DiscountAutomaticBasic" {
+		reason, known := whyNotShown[d.Typename]
+		if !known {
+			reason = fmt.Sprintf("%s is a kind of discount knitfront does not know", d.Typename)
+		}
+		b.skip(n.ID, "%s: %s", name, reason)
+		return discount.Rule{}, false
+	}
+	if d.Context == nil || d.Context.Typename != "DiscountBuyerSelection" {
+		b.skip(n.ID, "%s is for some customers only, and knitfront's shoppers are anonymous", name)
+		return discount.Rule{}, false
+	}
+	if d.Status != "ACTIVE" && d.Status != "SCHEDULED" && d.Status != "EXPIRED" {
+		b.skip(n.ID, "%s has status %q", name, d.Status)
+		return discount.Rule{}, false
+	}
+	if d.CustomerGets == nil || d.CustomerGets.Value == nil || d.CustomerGets.Items == nil {
+		b.skip(n.ID, "%s has no value or items", name)
+		return discount.Rule{}, false
+	}
+	r := discount.Rule{ID: id, Title: d.Title, StartsAt: d.StartsAt.UTC()}
+	if d.EndsAt != nil {
+		r.EndsAt = d.EndsAt.UTC()
+	}
+	v := d.CustomerGets.Value
+	switch v.Typename {
+	case "DiscountPercentage":
+		if v.Percentage == nil {
+			b.skip(n.ID, "%s has no percentage", name)
+			return discount.Rule{}, false
+		}
+		r.ValueType, r.Percent = discount.Percentage, money.Percent(math.Round(*v.Percentage*10000))
+	case "DiscountAmount":
+		if v.Amount == nil {
+			b.skip(n.ID, "%s has no amount", name)
+			return discount.Rule{}, false
+		}
+		amount, currency, err := v.Amount.parse()
+		if err != nil {
+			b.skip(n.ID, "%s: %v", name, err)
+			return discount.Rule{}, false
+		}
+		r.ValueType, r.Amounts = discount.FixedAmount, map[money.Currency]money.Amount{currency: amount}
+		b.skip(n.ID, "%s takes %s %s off; shown in %s only, since Shopify converts it for other currencies at its own rate", name, v.Amount.Amount, currency, currency)
+	default:
+		b.skip(n.ID, "%s has a value of kind %q, which no single price can show", name, v.Typename)
+		return discount.Rule{}, false
+	}
+	items := d.CustomerGets.Items
+	switch items.Typename {
+	case "AllDiscountItems":
+		r.Scope = discount.ScopeAll
+	case "DiscountCollections":
+		r.Scope, r.Targets = discount.ScopeCollections, items.Collections.ids()
+		b.noteMoreTargets(n.ID, name, items.Collections)
+	case "DiscountProducts":
+		b.noteMoreTargets(n.ID, name, items.Products)
+		b.noteMoreTargets(n.ID, name, items.ProductVariants)
+		r.Scope, r.Targets = productOrVariantScope(items.Products.ids(), items.ProductVariants.ids(), products)
+	default:
+		b.skip(n.ID, "%s applies to items of kind %q", name, items.Typename)
+		return discount.Rule{}, false
+	}
+	if !b.applyMinimum(n.ID, name, &r, d.MinimumRequirement, products) {
+		return discount.Rule{}, false
+	}
+	if err := r.Validate(); err != nil {
+		b.skip(n.ID, "%s: %v", name, err)
+		return discount.Rule{}, false
+	}
+	return r, true
+}
+
+func (b *builder) noteMoreTargets(id, name string, page *idPage) {
+	if page != nil && page.PageInfo.HasNextPage {
+		b.skip(id, "%s applies to more than %d items; the rest are not discounted in knitfront", name, len(page.Nodes))
+	}
+}
+
+// productOrVariantScope is a products scope when the discount names
+// products only, otherwise a variants scope holding the named variants and
+// every variant of the named products.
+func productOrVariantScope(productIDs, variantIDs []int64, products []catalog.Product) (discount.Scope, []int64) {
+	if len(variantIDs) == 0 {
+		return discount.ScopeProducts, productIDs
+	}
+	targets := slices.Clone(variantIDs)
+	for _, p := range products {
+		if slices.Contains(productIDs, p.ID) {
+			for _, v := range p.Variants {
+				targets = append(targets, v.ID)
+			}
+		}
+	}
+	return discount.ScopeVariants, targets
+}
+
+// applyMinimum narrows a rule with a minimum requirement to what one unit
+// of a variant can meet: a quantity of 1, or a subtotal no more than the
+// variant's price in a market of the subtotal's currency.
+func (b *builder) applyMinimum(id, name string, r *discount.Rule, req *minimumRequirement, products []catalog.Product) bool {
+	if req == nil {
+		return true
+	}
+	switch req.Typename {
+	case "DiscountMinimumQuantity":
+		if req.Quantity != nil && *req.Quantity != "1" && *req.Quantity != "0" {
+			b.skip(id, "%s needs %s items in the cart, so no single price can show it", name, *req.Quantity)
+			return false
+		}
+		return true
+	case "DiscountMinimumSubtotal":
+		if req.Subtotal == nil {
+			b.skip(id, "%s has a minimum subtotal without an amount", name)
+			return false
+		}
+		least, currency, err := req.Subtotal.parse()
+		if err != nil {
+			b.skip(id, "%s: minimum subtotal: %v", name, err)
+			return false
+		}
+		var markets []money.Market
+		for _, m := range money.Markets {
+			if m.Currency() == currency {
+				markets = append(markets, m)
+			}
+		}
+		var reaching []int64
+		for _, p := range products {
+			for _, v := range p.Variants {
+				if covers(*r, p, v, b.collectionHandle) && v.Prices[markets[0]].Amount >= least {
+					reaching = append(reaching, v.ID)
+				}
+			}
+		}
+		if len(reaching) == 0 {
+			b.skip(id, "%s needs a subtotal of %s %s, above the price of every variant it covers", name, req.Subtotal.Amount, currency)
+			return false
+		}
+		b.skip(id, "%s needs a subtotal of %s %s: shown only on the %d variants priced at least that in %s", name, req.Subtotal.Amount, currency, len(reaching), currency)
+		r.Scope, r.Targets, r.Markets = discount.ScopeVariants, reaching, markets
+		return true
+	default:
+		b.skip(id, "%s has a minimum requirement of kind %q", name, req.Typename)
+		return false
+	}
+}
+
+// covers reports whether the rule's scope takes in the variant.
+func covers(r discount.Rule, p catalog.Product, v catalog.Variant, collectionHandle map[int64]string) bool {
+	switch r.Scope {
+	case discount.ScopeAll:
+		return true
+	case discount.ScopeProducts:
+		return slices.Contains(r.Targets, p.ID)
+	case discount.ScopeVariants:
+		return slices.Contains(r.Targets, v.ID)
+	case discount.ScopeCollections:
+		for _, c := range r.Targets {
+			if slices.Contains(p.Collections, collectionHandle[c]) {
+				return true
+			}
+		}
+	}
+	return false
+}

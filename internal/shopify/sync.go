@@ -1,0 +1,218 @@
+package shopify
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"knitfront/internal/catalog"
+)
+
+// RequiredScopes are the Admin API access scopes a sync reads with.
+var RequiredScopes = []string{"read_products", "read_inventory", "read_discounts"}
+
+// bulkPollInterval is how often a sync asks whether its bulk query is done.
+const bulkPollInterval = time.Second
+
+// maxBulkLineBytes bounds one line of a bulk result: one product or variant.
+const maxBulkLineBytes = 4 << 20
+
+// Fetch reads the shop's whole catalogue: products, variants, market prices
+// and collections through a bulk query whose result is streamed line by
+// line, then pre-order plans and automatic discounts page by page. knitters
+// are the knitters knitfront has, whom products may name. What cannot be
+// kept is named in the skipped list, and the rest goes on.
+func (c *Client) Fetch(ctx context.Context, knitters []catalog.Knitter) (catalog.Document, []Skipped, error) {
+	if err := c.CheckScopes(ctx); err != nil {
+		return catalog.Document{}, nil, err
+	}
+	b := newBuilder(knitters)
+	resultURL, err := c.runBulkQuery(ctx, ProductsBulkOp.Query)
+	if err != nil {
+		return catalog.Document{}, nil, err
+	}
+	if resultURL != "" {
+		if err := c.streamBulkResult(ctx, resultURL, b.addLine); err != nil {
+			return catalog.Document{}, nil, err
+		}
+	}
+	if err := c.readPlanGroups(ctx, b); err != nil {
+		return catalog.Document{}, nil, err
+	}
+	if err := c.readDiscounts(ctx, b); err != nil {
+		return catalog.Document{}, nil, err
+	}
+	doc, skipped := b.build()
+	return doc, skipped, nil
+}
+
+// CheckScopes asks which scopes the token has and names the missing ones.
+func (c *Client) CheckScopes(ctx context.Context) error {
+	var answer struct {
+		CurrentAppInstallation struct {
+			AccessScopes []struct {
+				Handle string `json:"handle"`
+			} `json:"accessScopes"`
+		} `json:"currentAppInstallation"`
+	}
+	if err := c.Do(ctx, AccessScopesOp, nil, &answer); err != nil {
+		return err
+	}
+	granted := map[string]bool{}
+	for _, s := range answer.CurrentAppInstallation.AccessScopes {
+		granted[s.Handle] = true
+	}
+	var missing []string
+	for _, scope := range RequiredScopes {
+		// A write scope includes its read scope.
+		if !granted[scope] && !granted["write"+scope[len("read"):]] {
+			missing = append(missing, scope)
+		}
+	}
+	if len(missing) > 0 {
+		return &AuthError{Scopes: missing, Reason: "the Admin API access token lacks scopes a sync reads with"}
+	}
+	return nil
+}
+
+type bulkOperation struct {
+	ID        string  `json:"id"`
+	Status    string  `json:"status"`
+	ErrorCode *string `json:"errorCode"`
+	URL       *string `json:"url"`
+}
+
+// runBulkQuery starts a bulk query, waits until Shopify has written its
+// result and returns the result's address; "" when the result is empty.
+func (c *Client) runBulkQuery(ctx context.Context, query string) (string, error) {
+	var started struct {
+		BulkOperationRunQuery struct {
+			BulkOperation *bulkOperation `json:"bulkOperation"`
+			UserErrors    []struct {
+				Message string `json:"message"`
+			} `json:"userErrors"`
+		} `json:"bulkOperationRunQuery"`
+	}
+	if err := c.Do(ctx, RunBulkQueryOp, map[string]any{"query": query}, &started); err != nil {
+		return "", err
+	}
+	run := started.BulkOperationRunQuery
+	if len(run.UserErrors) > 0 || run.BulkOperation == nil {
+		var errs []error
+		for _, e := range run.UserErrors {
+			errs = append(errs, errors.New(e.Message))
+		}
+		return "", fmt.Errorf("Shopify did not start the bulk query: %w", errors.Join(errs...))
+	}
+	id := run.BulkOperation.ID
+	for {
+		var current struct {
+			CurrentBulkOperation *bulkOperation `json:"currentBulkOperation"`
+		}
+		if err := c.Do(ctx, CurrentBulkOperationOp, nil, &current); err != nil {
+			return "", err
+		}
+		op := current.CurrentBulkOperation
+		if op == nil || op.ID != id {
+			return "", fmt.Errorf("the bulk query %s is no longer the shop's current one: another app session started its own", id)
+		}
+		switch op.Status {
+		case "COMPLETED":
+			if op.URL == nil {
+				return "", nil
+			}
+			return *op.URL, nil
+		case "CREATED", "RUNNING":
+		default:
+			code := ""
+			if op.ErrorCode != nil {
+				code = " (" + *op.ErrorCode + ")"
+			}
+			return "", fmt.Errorf("the bulk query %s ended %s%s", id, op.Status, code)
+		}
+		if err := c.wait(ctx, bulkPollInterval); err != nil {
+			return "", err
+		}
+	}
+}
+
+// streamBulkResult downloads a bulk result and hands each line to take as
+// it arrives, so the file is never held whole.
+func (c *Client) streamBulkResult(ctx context.Context, url string, take func([]byte)) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("downloading the bulk result: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("downloading the bulk result: HTTP %d", resp.StatusCode)
+	}
+	lines := bufio.NewScanner(resp.Body)
+	lines.Buffer(make([]byte, 0, 64<<10), maxBulkLineBytes)
+	for lines.Scan() {
+		if len(lines.Bytes()) > 0 {
+			take(lines.Bytes())
+		}
+	}
+	if err := lines.Err(); err != nil {
+		return fmt.Errorf("reading the bulk result: %w", err)
+	}
+	return nil
+}
+
+type pageInfo struct {
+	HasNextPage bool   `json:"hasNextPage"`
+	EndCursor   string `json:"endCursor"`
+}
+
+// connection is one page of a GraphQL connection.
+type connection[T any] struct {
+	PageInfo pageInfo `json:"pageInfo"`
+	Nodes    []T      `json:"nodes"`
+}
+
+// pages runs op page after page, handing the nodes of each page of its
+// connection named field to take, until the last.
+func pages[T any](ctx context.Context, c *Client, op Operation, field string, take func(nodes []T)) error {
+	var after any
+	for {
+		var answer map[string]json.RawMessage
+		if err := c.Do(ctx, op, map[string]any{"after": after}, &answer); err != nil {
+			return err
+		}
+		var page connection[T]
+		if data, ok := answer[field]; ok {
+			if err := json.Unmarshal(data, &page); err != nil {
+				return fmt.Errorf("%s: %w", op.Name, err)
+			}
+		}
+		take(page.Nodes)
+		if !page.PageInfo.HasNextPage {
+			return nil
+		}
+		after = page.PageInfo.EndCursor
+	}
+}
+
+func (c *Client) readPlanGroups(ctx context.Context, b *builder) error {
+	return pages(ctx, c, SellingPlanGroupsOp, "sellingPlanGroups", func(groups []sellingPlanGroup) {
+		for _, g := range groups {
+			b.addPlanGroup(g)
+		}
+	})
+}
+
+func (c *Client) readDiscounts(ctx context.Context, b *builder) error {
+	return pages(ctx, c, AutomaticDiscountsOp, "discountNodes", func(nodes []discountNode) {
+		b.discounts = slices.Concat(b.discounts, nodes)
+	})
+}

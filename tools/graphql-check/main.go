@@ -1,0 +1,109 @@
+// Command graphql-check validates every GraphQL operation knitfront sends to
+// Shopify against Shopify's published 2025-10 schemas: the Admin API
+// operations of internal/shopify, the Storefront API operations of the
+// bundle (the template literals of web/src/api that open with query or
+// mutation), and the dev storefront's schema, whose every type, field and
+// argument must be Shopify's. A wrong field name fails with the file, the
+// operation and the validator's message, and so does a deprecated field,
+// which Shopify removes in a later version; known-deviations.txt lists what
+// is reported and not fixed yet, with the reason.
+package main
+
+import (
+	_ "embed"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+)
+
+func main() {
+	admin := flag.String("admin", "", "the Admin API's introspection result, gzipped (admin_2025-10.json.gz)")
+	storefront := flag.String("storefront", "", "the Storefront API's introspection result, gzipped (storefront-graphql_2025-10.json.gz)")
+	root := flag.String("root", ".", "the repository's root")
+	flag.Parse()
+	if err := run(*admin, *storefront, *root, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "graphql-check:", err)
+		os.Exit(1)
+	}
+}
+
+// run checks everything against the two schemas and prints what it checked,
+// or every problem it found that is not a known deviation.
+func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
+	admin, err := loadIntrospection(adminPath)
+	if err != nil {
+		return err
+	}
+	storefront, err := loadIntrospection(storefrontPath)
+	if err != nil {
+		return err
+	}
+	adminOps, problems := checkAdmin(admin)
+	storefrontOps, more, err := checkBundle(storefront, root, "web/src/api")
+	if err != nil {
+		return err
+	}
+	problems = append(problems, more...)
+	devTypes, more, err := checkDevSchema(storefront, root, "internal/storefront/storefront.graphql")
+	if err != nil {
+		return err
+	}
+	problems = append(problems, more...)
+	unexpected, fixed := againstKnown(problems, knownDeviations)
+	for _, p := range unexpected {
+		fmt.Fprintln(stdout, p)
+	}
+	for _, k := range fixed {
+		fmt.Fprintf(stdout, "no longer found, delete its line from tools/graphql-check/known-deviations.txt: %s\n", k)
+	}
+	if len(unexpected)+len(fixed) > 0 {
+		return fmt.Errorf("%d problems against Shopify's 2025-10 schemas, %d known deviations no longer found", len(unexpected), len(fixed))
+	}
+	fmt.Fprintf(stdout, "graphql-check: %d Admin operations, %d Storefront operations and the dev storefront's %d types match Shopify's 2025-10 schemas, but for %d known deviations\n",
+		adminOps, storefrontOps, devTypes, len(problems))
+	return nil
+}
+
+//go:embed known-deviations.txt
+var knownDeviations string
+
+// againstKnown splits the problems found from the known deviations: the
+// problems not listed, and the listed deviations not found.
+func againstKnown(problems []problem, known string) (unexpected []problem, fixed []string) {
+	listed := map[string]bool{}
+	for _, line := range strings.Split(known, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			listed[line] = true
+		}
+	}
+	found := map[string]bool{}
+	for _, p := range problems {
+		found[p.String()] = true
+		if !listed[p.String()] {
+			unexpected = append(unexpected, p)
+		}
+	}
+	for _, line := range slices.Sorted(maps.Keys(listed)) {
+		if !found[line] {
+			fixed = append(fixed, line)
+		}
+	}
+	return unexpected, fixed
+}
+
+// problem is one finding: where, in which operation, and Shopify's schema's
+// word on it.
+type problem struct {
+	file, operation, message string
+}
+
+func (p problem) String() string {
+	if p.operation == "" {
+		return fmt.Sprintf("%s: %s", p.file, p.message)
+	}
+	return fmt.Sprintf("%s: %s: %s", p.file, p.operation, p.message)
+}

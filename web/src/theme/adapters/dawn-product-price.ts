@@ -1,0 +1,96 @@
+import { EVENTS } from '../../constants';
+
+/** Dawn's price block of the product section, whose HTML Dawn renders again for each variant. */
+const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
+/** The selected variant as Dawn's variant picker prints it for scripts, prices in minor units. */
+const SELECTED_VARIANT = 'product-info variant-selects [data-selected-variant]';
+/** On the price block once the widget shows its price: then it takes the place of Dawn's. */
+const WIDGET_SHOWN = 'data-kf-price-shown';
+const STYLE = `${PRICE_WRAPPER}:not([${WIDGET_SHOWN}]) product-price,${PRICE_WRAPPER}[${WIDGET_SHOWN}] .price{display:none}`;
+const STYLE_ID = 'knitfront-dawn-product-price';
+
+interface DawnVariant {
+  id: number;
+  price: number;
+  compare_at_price: number | null;
+}
+
+function isDawnVariant(value: unknown): value is DawnVariant {
+  const variant = value as DawnVariant | null;
+  return (
+    typeof variant?.id === 'number' &&
+    typeof variant.price === 'number' &&
+    (variant.compare_at_price === null || typeof variant.compare_at_price === 'number')
+  );
+}
+
+/** The selected variant Dawn printed, or null when the page has none (one variant, or no picker). */
+function selectedVariant(): DawnVariant | null {
+  const json = document.querySelector(SELECTED_VARIANT)?.textContent;
+  if (!json) return null;
+  try {
+    const variant: unknown = JSON.parse(json);
+    return isDawnVariant(variant) ? variant : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The price widget's attributes for a variant in the market of the country Shopify tells. */
+function widgetAttributes(variant: DawnVariant, country: string): Record<string, string> {
+  const attributes: Record<string, string> = {
+    price_minor: String(variant.price),
+    iso_code: country,
+    variant_id: String(variant.id),
+  };
+  if (variant.compare_at_price) attributes.compared_at_minor = String(variant.compare_at_price);
+  return attributes;
+}
+
+/**
+ * Dawn's product page price in the display currency with knitfront's automatic discount: a price
+ * widget in Dawn's price block, fed from the variant Dawn prints for its scripts (prices in minor
+ * units) and the market Shopify tells (window.Shopify.country). Dawn's own price shows until the
+ * widget shows its price, then gives way to it, so that the block never stands empty. Dawn renders
+ * the block again for each variant: the widget is put back for the variant then selected. Where
+ * Dawn prints no selected variant, its price stays. Returns the function that stops.
+ */
+export function startDawnProductPrice(): () => void {
+  const country = window.Shopify?.country;
+  const wrapper = document.querySelector<HTMLElement>(PRICE_WRAPPER);
+  if (!country || !wrapper) return () => {};
+  const style = document.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = STYLE;
+  document.head.append(style);
+
+  const place = () => {
+    const variant = selectedVariant();
+    const placed = wrapper.querySelector('product-price');
+    if (!variant) {
+      placed?.remove();
+      wrapper.removeAttribute(WIDGET_SHOWN);
+      return;
+    }
+    const attributes = widgetAttributes(variant, country);
+    if (placed && placed.getAttribute('variant_id') === attributes.variant_id) return;
+    placed?.remove();
+    wrapper.removeAttribute(WIDGET_SHOWN);
+    const widget = document.createElement('product-price');
+    for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value);
+    wrapper.prepend(widget);
+  };
+  const onShown = () => wrapper.setAttribute(WIDGET_SHOWN, '');
+  wrapper.addEventListener(EVENTS.priceShown, onShown);
+  const renders = new MutationObserver(place);
+  renders.observe(wrapper, { childList: true });
+  place();
+
+  return () => {
+    renders.disconnect();
+    wrapper.removeEventListener(EVENTS.priceShown, onShown);
+    wrapper.querySelector('product-price')?.remove();
+    wrapper.removeAttribute(WIDGET_SHOWN);
+    style.remove();
+  };
+}

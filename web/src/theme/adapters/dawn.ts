@@ -1,0 +1,37 @@
+import type { ThemeAdapter } from './theme-adapter';
+
+/** Dawn's product section, <product-info>, whose price wrapper is #price-{section id}. */
+const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
+
+/**
+ * Shopify's reference theme, Dawn (15.4.1 and the themes built on it). Its buy-buttons snippet
+ * renders the product form as the knitfront theme does (<product-form>, the form of type
+ * add-to-cart-form, .product-form__buttons, #ProductSubmitButton-{section id}); its price snippet
+ * shows either the regular price or, on sale, the sale price, the other hidden by its
+ * stylesheet. On a variant change Dawn's product-info fetches the section and swaps the price
+ * wrapper's HTML and the button's label: the wrapper itself stays, so it is what is watched.
+ * The price is the price widget's once start() has placed it in the block, Dawn's text before.
+ * Dawn has no sticky footer, pre-order button, selling-plan group, back-in-stock widget or
+ * disclaimer.
+ */
+export const dawnTheme: ThemeAdapter = {
+  name: 'Dawn',
+  productForm: 'product-info product-form.product-form',
+  productFormElement: 'product-info product-form.product-form form[data-type="add-to-cart-form"]',
+  buyButtons: '.product-form__buttons',
+  addToCartButton: 'button[id^="ProductSubmitButton-"].product-form__submit',
+  priceContainer: PRICE_WRAPPER,
+  productPrice: [
+    `${PRICE_WRAPPER} .price:not(.price--on-sale) .price__regular .price-item--regular`,
+    `${PRICE_WRAPPER} product-price`,
+    `${PRICE_WRAPPER} .price--on-sale .price__sale .price-item--sale`,
+  ].join(','),
+  start() {
+    import('./dawn-product-price').then(({ startDawnProductPrice }) => {
+      startDawnProductPrice();
+    }, reportError);
+  },
+};
+
+/** Dawn's own markup, for a theme built on Dawn under another name: its product section. */
+export const DAWN_MARKER = 'product-info';

@@ -1,0 +1,39 @@
+/**
+ * What the product page enhancers need to know of a theme family's markup: the CSS selectors of
+ * the parts they work on. One module per family holds them (knitfront.ts, dawn.ts); the widgets
+ * never name a theme's markup. A part the family does not have is left out, and the step that
+ * works on it has nothing to wait for.
+ */
+export interface ThemeAdapter {
+  /** The family's name, as its pages tell it in window.Shopify.theme.schema_name. */
+  name: string;
+  /** The product form: the element around the form posting to /cart/add. */
+  productForm: string;
+  /** The form element inside the product form, the one the sticky footer copies. */
+  productFormElement: string;
+  /** The buy buttons: the element holding the product form's submit buttons. */
+  buyButtons: string;
+  /** The Add to cart submit button. */
+  addToCartButton: string;
+  /** The element around the product page's price, which the theme renders again for a variant. */
+  priceContainer: string;
+  /** The element of the price container whose price the page shows now. */
+  productPrice: string;
+  /** The pre-order button, shown instead of Add to cart for a variant open for pre-order. */
+  preorderButton?: string;
+  /** The selling-plan (payment option) group of a pre-order. */
+  sellingPlanGroup?: string;
+  /** The options of the selling-plan group: one radio input each. */
+  sellingPlanOptions?: string;
+  /** The back-in-stock widget, hidden while skeletons show. */
+  backInStock?: string;
+  /** The sticky footer that receives a copy of the product form ('pdp cta footer'). */
+  ctaFooter?: string;
+  /** The disclaimer under the buy buttons, hidden on narrow screens with the submit buttons. */
+  disclaimer?: string;
+  /**
+   * Starts what the family needs beside the enhancers (a chunk of its own, loaded only on its
+   * pages), such as price widgets in the theme's own price markup.
+   */
+  start?(): void;
+}
