@@ -1,0 +1,116 @@
+// Command sync measures the Shopify sync's budget: a full sync of a shop of
+// 10,000 products and 100,000 variants in 4 markets, with 20 automatic
+// discounts, in under 60 s and under 200 MB of memory.
+//
+// The shop is generated here and served by the offline Admin API stand-in
+// (internal/shopifydev) in this process; the sync is the real one, the
+// built bin/knitfront's `sync` command in a child process writing a fresh
+// SQLite database, so its peak resident memory is the kernel's count for
+// that process alone. It runs twice: into the empty database, then again
+// over what the first wrote, as a scheduled sync does.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"syscall"
+	"time"
+
+	"knitfront/internal/shopifydev"
+)
+
+const (
+	maxSeconds = 60.0
+	// maxMegabytes is the peak resident memory budget, in millions of bytes.
+	maxMegabytes = 200.0
+	adminToken   = "shpat_bench"
+)
+
+func main() {
+	knitfront := flag.String("knitfront", "bin/knitfront", "the built knitfront binary whose sync is measured")
+	flag.Parse()
+	if err := run(*knitfront); err != nil {
+		fmt.Fprintln(os.Stderr, "bench/sync:", err)
+		os.Exit(1)
+	}
+}
+
+func run(knitfront string) error {
+	dir, err := os.MkdirTemp("", "knitfront-bench-sync-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	shop := generatedShop(time.Now())
+	standIn := httptest.NewServer(shopifydev.New(shop, adminToken, time.Now))
+	defer standIn.Close()
+	fmt.Printf("generated shop: %d products, %d variants, %d markets, %d automatic discounts\n",
+		shopProducts, shopProducts*variantsPerProduct, 4, len(shop.Discounts))
+
+	overBudget := false
+	for _, name := range []string{"first sync, empty database", "second sync, same shop"} {
+		m, err := syncOnce(knitfront, standIn.URL, "sqlite:"+filepath.Join(dir, "sync.db"))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if m.variants != shopProducts*variantsPerProduct {
+			return fmt.Errorf("%s: synced %d variants, not the shop's %d", name, m.variants, shopProducts*variantsPerProduct)
+		}
+		timeOK, memoryOK := m.seconds < maxSeconds, m.megabytes < maxMegabytes
+		fmt.Printf("sync time (%s): %.1f s for %d variants (budget < %.0f s): %s\n", name, m.seconds, m.variants, maxSeconds, verdict(timeOK))
+		fmt.Printf("sync peak memory (%s): %.0f MB resident (budget < %.0f MB): %s\n", name, m.megabytes, maxMegabytes, verdict(memoryOK))
+		overBudget = overBudget || !timeOK || !memoryOK
+	}
+	if overBudget {
+		return fmt.Errorf("over budget")
+	}
+	return nil
+}
+
+type measure struct {
+	seconds, megabytes float64
+	variants           int
+}
+
+var summaryVariants = regexp.MustCompile(`(\d+) variants`)
+
+// syncOnce runs `knitfront sync` against the stand-in and measures its wall
+// time and peak resident memory.
+func syncOnce(knitfront, shopURL, databaseURL string) (measure, error) {
+	cmd := exec.Command(knitfront, "sync")
+	cmd.Env = append(os.Environ(),
+		"DATABASE_URL="+databaseURL,
+		"KNITFRONT_SHOPIFY_SHOP="+shopURL,
+		"KNITFRONT_SHOPIFY_ADMIN_TOKEN="+adminToken,
+		"KNITFRONT_LOG_LEVEL=warn",
+	)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return measure{}, fmt.Errorf("%s sync: %v\n%s%s", knitfront, err, stdout.String(), stderr.String())
+	}
+	took := time.Since(start)
+	summary := summaryVariants.FindSubmatch(stdout.Bytes())
+	if summary == nil {
+		return measure{}, fmt.Errorf("no summary in the sync's output:\n%s", stdout.String())
+	}
+	variants, _ := strconv.Atoi(string(summary[1]))
+	// Linux counts Maxrss in KiB.
+	maxRSS := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024
+	return measure{seconds: took.Seconds(), megabytes: float64(maxRSS) / 1e6, variants: variants}, nil
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "within budget"
+	}
+	return "OVER BUDGET"
+}
