@@ -74,6 +74,12 @@ type Client struct {
 	mu sync.Mutex
 	// bucket is the rate limit's state as Shopify last reported it.
 	bucket bucket
+
+	// metafields is the client's one metafield writer, made on first use:
+	// it remembers what it wrote, so every sync through the client writes
+	// only what changed.
+	metafieldsOnce sync.Once
+	metafields     *MetafieldWriter
 }
 
 // bucket is Shopify's leaky bucket of query cost points for this app and shop.

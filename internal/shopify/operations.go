@@ -108,5 +108,6 @@ func Operations() []Operation {
 		AccessScopesOp, RunBulkQueryOp, CurrentBulkOperationOp, SellingPlanGroupsOp,
 		AutomaticDiscountsOp, ProductOp, InventoryItemProductOp,
 		WebhookSubscriptionsOp, WebhookSubscriptionCreateOp, ProductsBulkOp,
+		ShopIDOp, MetafieldsSetOp,
 	}
 }

@@ -45,6 +45,8 @@ type Server struct {
 	webhooks  webhookTarget
 	// subscriptions are the app's webhook subscriptions, as created.
 	subscriptions []shopify.WebhookSubscription
+	// metafields are the metafields written, made on the first write.
+	metafields map[metafieldKey]metafieldValue
 }
 
 // bulkRun is the shop's current bulk operation.
@@ -60,7 +62,7 @@ func New(doc catalog.Document, token string, now func() time.Time) *Server {
 		token:     token,
 		now:       now,
 		shop:      shopOf(doc),
-		scopes:    shopify.RequiredScopes, // the token holds what a sync needs, until SetScopes
+		scopes:    slices.Concat(shopify.RequiredScopes, shopify.MetafieldScopes), // what a sync and the theme's prices need, until SetScopes
 		available: bucketSize,
 		filledAt:  now(),
 		requests:  map[string]int{},
@@ -207,6 +209,8 @@ func (s *Server) operations() map[string]operation {
 		shopify.WebhookSubscriptionCreateOp.Name: {
 			shopify.WebhookSubscriptionCreateOp.ExpectedCost, (*Server).createWebhookSubscription,
 		},
+		shopify.ShopIDOp.Name:        {shopify.ShopIDOp.ExpectedCost, (*Server).shopID},
+		shopify.MetafieldsSetOp.Name: {shopify.MetafieldsSetOp.ExpectedCost, (*Server).metafieldsSet},
 	}
 }
 

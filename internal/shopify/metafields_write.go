@@ -1,0 +1,160 @@
+package shopify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// maxMetafieldsPerSet is the most metafields one metafieldsSet takes.
+const maxMetafieldsPerSet = 25
+
+// The operations of the metafield writer.
+var (
+	ShopIDOp        = operation("ShopID", 1)
+	MetafieldsSetOp = operation("MetafieldsSet", 10)
+)
+
+// MetafieldWriter writes the theme's metafields into the shop, only those
+// whose value changed since it last wrote them. What it wrote is kept in
+// memory: a new process writes every metafield once, which also clears
+// what it cannot know was written before it.
+type MetafieldWriter struct {
+	client *Client
+
+	// mu serialises writes, so two never race over what was written.
+	mu      sync.Mutex
+	checked bool
+	shopID  string
+	written map[string]string
+}
+
+// Metafields returns the client's metafield writer.
+func (c *Client) Metafields() *MetafieldWriter {
+	c.metafieldsOnce.Do(func() { c.metafields = &MetafieldWriter{client: c, written: map[string]string{}} })
+	return c.metafields
+}
+
+// ShopID returns the shop's id, the owner of its metafields, asked once.
+// The first call also checks that the token may write metafields.
+func (w *MetafieldWriter) ShopID(ctx context.Context) (string, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.shopIDLocked(ctx)
+}
+
+func (w *MetafieldWriter) shopIDLocked(ctx context.Context) (string, error) {
+	if !w.checked {
+		if err := w.client.requireScopes(ctx, MetafieldScopes, "the Admin API access token lacks the scope the theme's prices are written with"); err != nil {
+			return "", err
+		}
+		w.checked = true
+	}
+	if w.shopID != "" {
+		return w.shopID, nil
+	}
+	var answer struct {
+		Shop struct {
+			ID string `json:"id"`
+		} `json:"shop"`
+	}
+	if err := w.client.Do(ctx, ShopIDOp, nil, &answer); err != nil {
+		return "", err
+	}
+	if answer.Shop.ID == "" {
+		return "", errors.New("ShopID: Shopify answered no shop id")
+	}
+	w.shopID = answer.Shop.ID
+	return w.shopID, nil
+}
+
+// Write writes the fields whose value changed since this writer last wrote
+// them, 25 to a request, and returns how many it wrote. A request that
+// fails stops it; what earlier requests wrote is kept as written.
+func (w *MetafieldWriter) Write(ctx context.Context, fields []Metafield) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	changed := unwritten(fields, w.written)
+	n := 0
+	for batch := range chunks(changed, maxMetafieldsPerSet) {
+		if err := w.set(ctx, batch); err != nil {
+			return n, err
+		}
+		for _, f := range batch {
+			w.written[f.metafieldID()] = f.Value
+		}
+		n += len(batch)
+	}
+	return n, nil
+}
+
+func chunks[T any](all []T, size int) func(yield func([]T) bool) {
+	return func(yield func([]T) bool) {
+		for start := 0; start < len(all); start += size {
+			if !yield(all[start:min(start+size, len(all))]) {
+				return
+			}
+		}
+	}
+}
+
+// set sends one metafieldsSet; Shopify writes all of the batch or none.
+func (w *MetafieldWriter) set(ctx context.Context, batch []Metafield) error {
+	var answer struct {
+		MetafieldsSet struct {
+			UserErrors []struct {
+				Field        []string `json:"field"`
+				Message      string   `json:"message"`
+				ElementIndex *int     `json:"elementIndex"`
+			} `json:"userErrors"`
+		} `json:"metafieldsSet"`
+	}
+	if err := w.client.Do(ctx, MetafieldsSetOp, map[string]any{"metafields": batch}, &answer); err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range answer.MetafieldsSet.UserErrors {
+		item := ""
+		if e.ElementIndex != nil && *e.ElementIndex >= 0 && *e.ElementIndex < len(batch) {
+			f := batch[*e.ElementIndex]
+			item = fmt.Sprintf(" (%s.%s of %s)", f.Namespace, f.Key, f.OwnerID)
+		}
+		errs = append(errs, fmt.Errorf("%s%s", e.Message, item))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("Shopify did not write the theme's metafields: %w", errors.Join(errs...))
+	}
+	return nil
+}
+
+// requireScopes asks which scopes the token has and names those of
+// required it lacks, in an *AuthError with reason. A write scope includes
+// its read scope.
+func (c *Client) requireScopes(ctx context.Context, required []string, reason string) error {
+	var answer struct {
+		CurrentAppInstallation struct {
+			AccessScopes []struct {
+				Handle string `json:"handle"`
+			} `json:"accessScopes"`
+		} `json:"currentAppInstallation"`
+	}
+	if err := c.Do(ctx, AccessScopesOp, nil, &answer); err != nil {
+		return err
+	}
+	granted := map[string]bool{}
+	for _, s := range answer.CurrentAppInstallation.AccessScopes {
+		granted[s.Handle] = true
+	}
+	var missing []string
+	for _, scope := range required {
+		if resource, isRead := strings.CutPrefix(scope, "read_"); !granted[scope] && !(isRead && granted["write_"+resource]) {
+			missing = append(missing, scope)
+		}
+	}
+	if len(missing) > 0 {
+		return &AuthError{Scopes: missing, Reason: reason}
+	}
+	return nil
+}
