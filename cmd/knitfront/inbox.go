@@ -121,6 +121,12 @@ func (w *inboxWorker) applyPending(ctx context.Context) (int, error) {
 	if err := w.db.FinishWebhookEvents(ctx, w.owner, ids, w.now()); err != nil {
 		return 0, err
 	}
+	if !reread.FullSync {
+		// A full sync wrote them already.
+		if _, _, err := writeThemePrices(ctx, w.db, w.client, w.now()); err != nil {
+			w.log.Error("the theme's prices were not written into the shop", "err", err)
+		}
+	}
 	w.log.Info("shop's webhooks applied", "events", len(events), "read", reread.String(), "took", w.now().Sub(now).Round(time.Millisecond))
 	return len(events), nil
 }
