@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"knitfront/internal/catalog"
 	"knitfront/internal/shopify"
 	"knitfront/internal/store"
 )
@@ -28,43 +29,64 @@ func syncShop(ctx context.Context, cfg config, args []string, log *slog.Logger, 
 	}
 	defer db.Close()
 	start := time.Now()
-	shop, err := fullSync(ctx, db, client)
+	result, err := fullSync(ctx, db, client)
 	if err != nil {
 		return fmt.Errorf("sync from %s: %w", cfg.Shopify.Shop, err)
 	}
-	printSyncSummary(stdout, cfg.Shopify.Shop, shop, time.Since(start))
+	printSyncSummary(stdout, cfg.Shopify.Shop, result.doc, result.variants, result.skipped, time.Since(start))
+	if result.themeErr != nil {
+		fmt.Fprintf(stdout, "the theme's prices were not written into the shop: %v\n", result.themeErr)
+	} else {
+		fmt.Fprintf(stdout, "wrote %d metafields the theme prints prices from\n", result.themeWritten)
+	}
 	return nil
 }
 
-// fullSync reads the shop's whole catalogue and imports it in one
-// transaction, keeping the knitters knitfront has. The products go from the
-// shop's compact copy to the database one at a time, so a large shop is
-// never held whole.
-func fullSync(ctx context.Context, db *store.DB, client *shopify.Client) (*shopify.Shop, error) {
-	knitters, err := db.Knitters(ctx)
-	if err != nil {
-		return nil, err
-	}
-	shop, err := client.Read(ctx, knitters)
-	if err != nil {
-		return nil, fmt.Errorf("stopped, nothing changed: %w", shopifyError(err))
-	}
-	_, err = db.ImportCatalogue(ctx, store.Catalogue{Collections: shop.Collections, Products: shop.Products, Discounts: shop.Discounts})
-	if err != nil {
-		return nil, fmt.Errorf("writing the catalogue, nothing changed: %w", err)
-	}
-	return shop, nil
+// syncResult is what a full sync read and wrote.
+type syncResult struct {
+	doc      catalog.Document
+	variants int
+	skipped  []shopify.Skipped
+	// themeWritten counts the metafields written for the theme's prices;
+	// themeErr is why they were not, which leaves the synced catalogue be.
+	themeWritten int
+	themeErr     error
 }
 
-func printSyncSummary(w io.Writer, shopURL string, shop *shopify.Shop, took time.Duration) {
-	products, variants, plans := shop.Counts()
+// fullSync reads the shop's whole catalogue and imports it in one
+// transaction, keeping the knitters knitfront has.
+func fullSync(ctx context.Context, db *store.DB, client *shopify.Client) (syncResult, error) {
+	knitters, err := db.Knitters(ctx)
+	if err != nil {
+		return syncResult{}, err
+	}
+	doc, skipped, err := client.Fetch(ctx, knitters)
+	if err != nil {
+		return syncResult{}, fmt.Errorf("stopped, nothing changed: %w", shopifyError(err))
+	}
+	if err := doc.Validate(); err != nil {
+		return syncResult{}, fmt.Errorf("the shop's catalogue cannot be imported, nothing changed: %w", err)
+	}
+	sum, err := db.Import(ctx, doc)
+	if err != nil {
+		return syncResult{}, fmt.Errorf("writing the catalogue: %w", err)
+	}
+	written, _, themeErr := writeThemePrices(ctx, db, client, time.Now())
+	return syncResult{doc: doc, variants: sum.Variants, skipped: skipped, themeWritten: written, themeErr: themeErr}, nil
+}
+
+func printSyncSummary(w io.Writer, shop string, doc catalog.Document, variants int, skipped []shopify.Skipped, took time.Duration) {
+	plans := 0
+	for _, p := range doc.Products {
+		plans += len(p.SellingPlans)
+	}
 	fmt.Fprintf(w, "synced %s in %s: %d collections, %d products, %d variants, %d pre-order plans, %d automatic discounts\n",
-		shopURL, took.Round(time.Millisecond), len(shop.Collections), products, variants, plans, len(shop.Discounts))
-	if len(shop.Skipped) == 0 {
+		shop, took.Round(time.Millisecond), len(doc.Collections), len(doc.Products), variants, plans, len(doc.Discounts))
+	if len(skipped) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "left out or shown in part (%d):\n", len(shop.Skipped))
-	for _, s := range shop.Skipped {
+	fmt.Fprintf(w, "left out or shown in part (%d):\n", len(skipped))
+	for _, s := range skipped {
 		fmt.Fprintf(w, "  %s\n", s)
 	}
 }
