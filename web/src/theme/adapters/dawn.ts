@@ -30,6 +30,9 @@ export const dawnTheme: ThemeAdapter = {
     import('./dawn-product-price').then(({ startDawnProductPrice }) => {
       startDawnProductPrice();
     }, reportError);
+    import('./dawn-cards').then(({ startDawnCards }) => {
+      startDawnCards();
+    }, reportError);
   },
 };
 
