@@ -81,19 +81,9 @@ func (c *countingPrices) Calls() int {
 	return c.calls
 }
 
-func (c *countingPrices) Variant(ctx context.Context, m money.Market, id int64) (pricing.Quote, error) {
+func (c *countingPrices) Fresh() *pricing.Table {
 	c.count()
-	return c.Model.Variant(ctx, m, id)
-}
-
-func (c *countingPrices) Variants(ctx context.Context, m money.Market, ids []int64) (map[int64]pricing.Quote, error) {
-	c.count()
-	return c.Model.Variants(ctx, m, ids)
-}
-
-func (c *countingPrices) Product(ctx context.Context, m money.Market, id int64) (pricing.Quote, error) {
-	c.count()
-	return c.Model.Product(ctx, m, id)
+	return c.Model.Fresh()
 }
 
 func (c *countingPrices) Table(ctx context.Context) (*pricing.Table, error) {

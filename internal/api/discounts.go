@@ -1,10 +1,12 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"knitfront/internal/errs"
 	"knitfront/internal/money"
@@ -44,6 +46,13 @@ func discountLookupError(err error) error {
 	return err
 }
 
+// errUnknownVariant and errUnknownProduct answer lookups of things that have
+// no price in the market.
+var (
+	errUnknownVariant = errs.NotFoundf("unknown_variant", "No variant has that id.")
+	errUnknownProduct = errs.NotFoundf("unknown_product", "No product has that id.")
+)
+
 func (s *Server) variantDiscount(w http.ResponseWriter, r *http.Request) error {
 	market, err := parseMarket(r.PathValue("market"))
 	if err != nil {
@@ -53,11 +62,7 @@ func (s *Server) variantDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	quote, err := s.cfg.Prices.Variant(r.Context(), market, id)
-	if err != nil {
-		return discountLookupError(err)
-	}
-	return s.writeDiscount(w, r, quote)
+	return s.writeDiscount(w, r, answerKey{market: market, id: id})
 }
 
 func (s *Server) productDiscount(w http.ResponseWriter, r *http.Request) error {
@@ -69,42 +74,111 @@ func (s *Server) productDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	quote, err := s.cfg.Prices.Product(r.Context(), market, id)
+	return s.writeDiscount(w, r, answerKey{market: market, id: id, product: true})
+}
+
+// priceTable returns the current price table. Taking a fresh one reads only
+// memory and so needs no deadline; waiting for a rebuild reads the database,
+// and does so under the database timeout like every database call.
+func (s *Server) priceTable(r *http.Request) (*pricing.Table, error) {
+	if t := s.cfg.Prices.Fresh(); t != nil {
+		return t, nil
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.DBTimeout)
+	defer cancel()
+	return s.cfg.Prices.Table(ctx)
+}
+
+// writeDiscount answers the discount of one variant or product. Single
+// lookups are the API's hot path, so their answers are kept encoded, with
+// their ETag, for as long as the table they come from is current: a hit is
+// a map read and a write.
+func (s *Server) writeDiscount(w http.ResponseWriter, r *http.Request, key answerKey) error {
+	table, err := s.priceTable(r)
 	if err != nil {
 		return discountLookupError(err)
 	}
-	return s.writeDiscount(w, r, quote)
-}
-
-// writeDiscount answers one discount. Its JSON is memoized: single lookups
-// are the API's hot path, and distinct answers are few (one per rule and
-// price), so the memo is simply emptied if it ever grows past its bound.
-func (s *Server) writeDiscount(w http.ResponseWriter, r *http.Request, quote pricing.Quote) error {
-	answer := answerOf(quote)
-	s.encodedDiscounts.mu.RLock()
-	enc, ok := s.encodedDiscounts.m[answer]
-	s.encodedDiscounts.mu.RUnlock()
+	memo := s.discounts.of(table)
+	enc, ok := memo.load(key)
 	if !ok {
-		var err error
-		if enc, err = encodeJSON(answer); err != nil {
+		quote, err := lookup(table, key)
+		if err != nil {
 			return err
 		}
-		s.encodedDiscounts.mu.Lock()
-		if len(s.encodedDiscounts.m) >= maxEncodedDiscounts {
-			clear(s.encodedDiscounts.m)
+		if enc, err = encodeJSON(answerOf(quote)); err != nil {
+			return err
 		}
-		s.encodedDiscounts.m[answer] = enc
-		s.encodedDiscounts.mu.Unlock()
+		memo.store(key, enc)
 	}
 	writeEncoded(w, r, enc, discountCacheControl)
 	return nil
 }
 
-const maxEncodedDiscounts = 10_000
+func lookup(table *pricing.Table, key answerKey) (pricing.Quote, error) {
+	if key.product {
+		if q, ok := table.Product(key.market, key.id); ok {
+			return q, nil
+		}
+		return pricing.Quote{}, errUnknownProduct
+	}
+	if q, ok := table.Variant(key.market, key.id); ok {
+		return q, nil
+	}
+	return pricing.Quote{}, errUnknownVariant
+}
 
+// answerKey names one single lookup: a variant's, or a product's, in a
+// market.
+type answerKey struct {
+	market  money.Market
+	id      int64
+	product bool
+}
+
+// maxEncodedDiscounts bounds the answers kept per table: a shop of 100,000
+// variants in four markets would otherwise keep an answer for each lookup a
+// crawler makes. Past it, answers are encoded for each request.
+const maxEncodedDiscounts = 100_000
+
+// discountMemos holds the memo of the current table; a request that finds
+// another table current starts a memo for it.
+type discountMemos struct{ current atomic.Pointer[discountMemo] }
+
+func (m *discountMemos) of(table *pricing.Table) *discountMemo {
+	memo := m.current.Load()
+	if memo != nil && memo.table == table {
+		return memo
+	}
+	fresh := &discountMemo{table: table}
+	// A request still holding an older table must not displace the memo of
+	// a newer one: only the memo it found is replaced.
+	m.current.CompareAndSwap(memo, fresh)
+	return fresh
+}
+
+// discountMemo holds the encoded answers drawn from one table, which never
+// changes: a sync.Map, since its reads, the bulk, write no shared memory.
 type discountMemo struct {
-	mu sync.RWMutex
-	m  map[discountAnswer]encodedJSON
+	table   *pricing.Table
+	answers sync.Map // answerKey → encodedJSON
+	size    atomic.Int64
+}
+
+func (m *discountMemo) load(key answerKey) (encodedJSON, bool) {
+	enc, ok := m.answers.Load(key)
+	if !ok {
+		return encodedJSON{}, false
+	}
+	return enc.(encodedJSON), true
+}
+
+func (m *discountMemo) store(key answerKey, enc encodedJSON) {
+	if m.size.Load() >= maxEncodedDiscounts {
+		return
+	}
+	if _, loaded := m.answers.LoadOrStore(key, enc); !loaded {
+		m.size.Add(1)
+	}
 }
 
 // batchAnswer maps each known variant id to its discount; unknown ids are
@@ -123,13 +197,15 @@ func (s *Server) batchDiscounts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	quotes, err := s.cfg.Prices.Variants(r.Context(), market, ids)
+	table, err := s.priceTable(r)
 	if err != nil {
 		return discountLookupError(err)
 	}
-	answer := batchAnswer{Discounts: make(map[string]discountAnswer, len(quotes))}
-	for id, quote := range quotes {
-		answer.Discounts[strconv.FormatInt(id, 10)] = answerOf(quote)
+	answer := batchAnswer{Discounts: make(map[string]discountAnswer, len(ids))}
+	for _, id := range ids {
+		if quote, ok := table.Variant(market, id); ok {
+			answer.Discounts[strconv.FormatInt(id, 10)] = answerOf(quote)
+		}
 	}
 	return writeJSON(w, r, answer, discountCacheControl)
 }

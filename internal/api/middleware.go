@@ -159,8 +159,8 @@ func (s *Server) withRecover(next http.Handler) http.Handler {
 // database holds no request, nor its connection, past it.
 const DefaultDBTimeout = 3 * time.Second
 
-// withDeadline gives each request's work the database timeout as its
-// deadline; writeError answers 503 for a request that runs past it.
+// withDeadline gives a request's work the database timeout as its deadline;
+// writeError answers 503 for a request that runs past it.
 func (s *Server) withDeadline(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.DBTimeout)

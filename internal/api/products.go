@@ -18,7 +18,7 @@ const (
 // cachePrices answers the current price table of every market, encoded once
 // per table.
 func (s *Server) cachePrices(w http.ResponseWriter, r *http.Request) error {
-	table, err := s.cfg.Prices.Table(r.Context())
+	table, err := s.priceTable(r)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ type variantIDsAnswer struct {
 // catalogue's order, as the current price table holds them, encoded once per
 // table.
 func (s *Server) availableVariantIDs(w http.ResponseWriter, r *http.Request) error {
-	table, err := s.cfg.Prices.Table(r.Context())
+	table, err := s.priceTable(r)
 	if err != nil {
 		return errs.Wrap(errs.Unavailable, "catalogue_unavailable", err, "The catalogue is unavailable right now. Please try again shortly.")
 	}

@@ -2,13 +2,15 @@ package api
 
 import "net/http"
 
-// routes is the whole HTTP surface on one screen.
+// routes is the whole HTTP surface on one screen. Every database call runs
+// under the database timeout: s.handle and s.withDeadline give it to the
+// whole request, s.handleFromPrices only to a wait for the database.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 
-	mux.Handle("GET /api/automatic-discount/{market}/{variantId}", withPublicReads(s.handle(s.variantDiscount)))
-	mux.Handle("GET /api/automatic-discount/product/{market}/{productId}", withPublicReads(s.handle(s.productDiscount)))
-	mux.Handle("GET /api/automatic-discounts", withPublicReads(s.handle(s.batchDiscounts)))
+	mux.Handle("GET /api/automatic-discount/{market}/{variantId}", withPublicReads(s.handleFromPrices(s.variantDiscount)))
+	mux.Handle("GET /api/automatic-discount/product/{market}/{productId}", withPublicReads(s.handleFromPrices(s.productDiscount)))
+	mux.Handle("GET /api/automatic-discounts", withPublicReads(s.handleFromPrices(s.batchDiscounts)))
 	mux.Handle("GET /api/knitters", withPublicReads(s.handle(s.knitters)))
 	mux.Handle("GET /api/knitters/{knitterId}/reviews", withPublicReads(s.handle(s.knitterReviews)))
 	mux.Handle("POST /api/knitters/{knitterId}/reviews", s.withReviewOrigin(s.handle(s.postReview)))
@@ -18,27 +20,27 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/admin/reviews/{reviewId}/publish", s.withAdmin(s.handle(s.publishReview)))
 	mux.Handle("DELETE /api/admin/reviews/{reviewId}", s.withAdmin(s.handle(s.deleteReview)))
 	mux.Handle("GET /api/currency-rates/{currency}", withPublicReads(s.handle(s.currencyRates)))
-	mux.Handle("GET /api/products/cache-prices", withPublicReads(s.handle(s.cachePrices)))
-	mux.Handle("GET /api/products/get-available-variant-ids", withPublicReads(s.handle(s.availableVariantIDs)))
+	mux.Handle("GET /api/products/cache-prices", withPublicReads(s.handleFromPrices(s.cachePrices)))
+	mux.Handle("GET /api/products/get-available-variant-ids", withPublicReads(s.handleFromPrices(s.availableVariantIDs)))
 	mux.Handle(apiFallback, orMethodNotAllowed(mux, s.handle(notFound)))
 	if s.cfg.Site != nil {
 		// The dev storefront's Storefront API, at Shopify's address.
-		mux.Handle("POST /api/{version}/graphql.json", s.cfg.Site)
+		mux.Handle("POST /api/{version}/graphql.json", s.withDeadline(s.cfg.Site))
 	}
 
 	if s.cfg.Webhooks != nil {
-		mux.Handle("POST /webhooks/shopify", s.cfg.Webhooks)
+		mux.Handle("POST /webhooks/shopify", s.withDeadline(s.cfg.Webhooks))
 	}
 
 	mux.Handle("GET /assets/{file}", s.cfg.Assets)
 	mux.Handle("GET /healthz", s.handle(s.healthz))
 	mux.Handle("GET /readyz", s.handle(s.readyz))
 
-	site := s.cfg.Site
-	if site == nil {
-		site = s.handle(notFound)
+	site := s.handle(notFound)
+	if s.cfg.Site != nil {
+		site = s.withDeadline(s.cfg.Site)
 	}
 	mux.Handle(siteFallback, orMethodNotAllowed(mux, site))
 
-	return s.withDeadline(s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux)))))
+	return s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux))))
 }

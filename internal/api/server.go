@@ -11,18 +11,18 @@ import (
 	"net/netip"
 	"time"
 
-	"knitfront/internal/money"
 	"knitfront/internal/pricing"
 	"knitfront/internal/rates"
 	"knitfront/internal/reviews"
 )
 
 // Prices answers every price, discount and availability lookup from one
-// model; *pricing.Model implements it.
+// model's table; *pricing.Model implements it.
 type Prices interface {
-	Variant(ctx context.Context, market money.Market, variantID int64) (pricing.Quote, error)
-	Variants(ctx context.Context, market money.Market, variantIDs []int64) (map[int64]pricing.Quote, error)
-	Product(ctx context.Context, market money.Market, productID int64) (pricing.Quote, error)
+	// Fresh returns the current table without reading the database or
+	// waiting, or nil when it is stale.
+	Fresh() *pricing.Table
+	// Table returns the current table, rebuilding it first when stale.
 	Table(ctx context.Context) (*pricing.Table, error)
 }
 
@@ -91,7 +91,7 @@ type Server struct {
 	// adminFailures counts each client's wrong admin tokens.
 	adminFailures *reviews.WindowLimiter
 
-	encodedDiscounts discountMemo
+	discounts        discountMemos
 	encodedPrices    tableMemo
 	encodedAvailable tableMemo
 }
@@ -102,7 +102,6 @@ func New(cfg Config) *Server {
 	if s.cfg.DBTimeout == 0 {
 		s.cfg.DBTimeout = DefaultDBTimeout
 	}
-	s.encodedDiscounts.m = map[discountAnswer]encodedJSON{}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -120,7 +119,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // returns an error that the adapter turns into the JSON error answer.
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 
+// handle adapts an endpoint that may call the database: its whole work runs
+// under the database timeout.
 func (s *Server) handle(fn handlerFunc) http.Handler {
+	return s.withDeadline(s.handleFromPrices(fn))
+}
+
+// handleFromPrices adapts an endpoint that answers from the price table in
+// memory and reaches the database only through priceTable, which puts the
+// database timeout on that wait alone: the hot path's hits pay for no timer.
+func (s *Server) handleFromPrices(fn handlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
 			writeError(w, r, s.log, err)

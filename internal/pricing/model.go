@@ -80,13 +80,6 @@ func New(src Source, now func() time.Time, opts ...Option) *Model {
 	return m
 }
 
-// ErrUnknownVariant and ErrUnknownProduct report lookups of things that have
-// no price in the market.
-var (
-	ErrUnknownVariant = errs.NotFoundf("unknown_variant", "No variant has that id.")
-	ErrUnknownProduct = errs.NotFoundf("unknown_product", "No product has that id.")
-)
-
 // Invalidate makes the next lookup rebuild the table: the catalogue or the
 // discount rules changed.
 func (m *Model) Invalidate() {
@@ -94,19 +87,6 @@ func (m *Model) Invalidate() {
 	m.generation++
 	m.current.Store(nil)
 	m.mu.Unlock()
-}
-
-// Variant returns the quote for one unit of the variant in the market.
-func (m *Model) Variant(ctx context.Context, market money.Market, variantID int64) (Quote, error) {
-	t, err := m.Table(ctx)
-	if err != nil {
-		return Quote{}, err
-	}
-	q, ok := t.Variant(market, variantID)
-	if !ok {
-		return Quote{}, ErrUnknownVariant
-	}
-	return q, nil
 }
 
 // Variants returns the quotes of the variants that have a price in the
@@ -125,24 +105,9 @@ func (m *Model) Variants(ctx context.Context, market money.Market, variantIDs []
 	return quotes, nil
 }
 
-// Product returns the quote for one unit of the product's lowest-priced
-// variant in the market.
-func (m *Model) Product(ctx context.Context, market money.Market, productID int64) (Quote, error) {
-	t, err := m.Table(ctx)
-	if err != nil {
-		return Quote{}, err
-	}
-	q, ok := t.Product(market, productID)
-	if !ok {
-		return Quote{}, ErrUnknownProduct
-	}
-	return q, nil
-}
-
 // Table returns the current table, rebuilding it first when it is stale.
 func (m *Model) Table(ctx context.Context) (*Table, error) {
-	if t := m.fresh(); t != nil {
-		m.countLookups(1, 0)
+	if t := m.Fresh(); t != nil {
 		return t, nil
 	}
 	m.countLookups(0, 1)
@@ -166,6 +131,17 @@ func (m *Model) Table(ctx context.Context) (*Table, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// Fresh returns the current table while it is valid, counted as a hit, or
+// nil: it never reads the source nor waits, so a caller needs no deadline
+// for it.
+func (m *Model) Fresh() *Table {
+	if t := m.fresh(); t != nil {
+		m.countLookups(1, 0)
+		return t
+	}
+	return nil
 }
 
 // fresh returns the current table while it is valid, or nil.

@@ -86,35 +86,16 @@ func currentTable(t *testing.T, m *Model) *Table {
 
 func discounted(t *testing.T, m *Model, variant int64) money.Amount {
 	t.Helper()
-	q, err := m.Variant(context.Background(), money.LT, variant)
-	if err != nil {
-		t.Fatalf("Variant %d: %v", variant, err)
+	q, ok := currentTable(t, m).Variant(money.LT, variant)
+	if !ok {
+		t.Fatalf("no variant %d", variant)
 	}
 	return q.Discounted
 }
 
-func TestModelLookups(t *testing.T) {
+func TestModelVariants(t *testing.T) {
 	_, _, m := fixture()
 	ctx := context.Background()
-	for _, test := range []struct {
-		name    string
-		lookup  func() (Quote, error)
-		want    money.Amount
-		wantErr error
-	}{
-		{"a variant", func() (Quote, error) { return m.Variant(ctx, money.LT, 11) }, 4050, nil},
-		{"a product", func() (Quote, error) { return m.Product(ctx, money.LT, 2) }, 9000, nil},
-		{"an unknown variant", func() (Quote, error) { return m.Variant(ctx, money.LT, 99) }, 0, ErrUnknownVariant},
-		{"an unknown product", func() (Quote, error) { return m.Product(ctx, money.LT, 9) }, 0, ErrUnknownProduct},
-		{"a variant without a price in the market", func() (Quote, error) { return m.Variant(ctx, money.US, 11) }, 0, ErrUnknownVariant},
-	} {
-		t.Run(test.name, func(t *testing.T) {
-			q, err := test.lookup()
-			if !errors.Is(err, test.wantErr) || q.Discounted != test.want {
-				t.Errorf("got %v, %v; want %v, %v", q.Discounted, err, test.want, test.wantErr)
-			}
-		})
-	}
 	quotes, err := m.Variants(ctx, money.LT, []int64{11, 21, 99})
 	if err != nil || len(quotes) != 2 || quotes[11].Discounted != 4050 || quotes[21].Discounted != 9000 {
 		t.Errorf("Variants = %+v, %v; want 11 and 21 without the unknown 99", quotes, err)
@@ -148,6 +129,34 @@ func TestModelCountsLookups(t *testing.T) {
 	currentTable(t, m) // stale: rebuilt
 	if hits != 2 || misses != 3 {
 		t.Errorf("hits, misses = %d, %d; want 2, 3", hits, misses)
+	}
+}
+
+// Fresh is the lookup that never waits: it answers the current table while
+// it is valid and nil whenever Table would read the source, without reading
+// it.
+func TestModelFreshNeverReads(t *testing.T) {
+	src, clk, _ := fixture()
+	var hits, misses int
+	m := New(src, clk.Now, CountLookups(func(h, ms int) { hits += h; misses += ms }))
+	if got := m.Fresh(); got != nil || src.Reads() != 0 {
+		t.Errorf("before the first build: Fresh = %v after %d reads; want nil and no read", got, src.Reads())
+	}
+	built := currentTable(t, m)
+	if got := m.Fresh(); got != built {
+		t.Errorf("Fresh = %p, want the table just built %p", got, built)
+	}
+	m.Invalidate()
+	if got := m.Fresh(); got != nil {
+		t.Error("after Invalidate Fresh still answers the old table")
+	}
+	currentTable(t, m)
+	clk.Advance(TTL)
+	if got := m.Fresh(); got != nil || src.Reads() != 2 {
+		t.Errorf("past the TTL: Fresh = %v after %d reads; want nil after 2", got, src.Reads())
+	}
+	if hits != 1 || misses != 2 {
+		t.Errorf("hits, misses = %d, %d; want the one answer of Fresh counted a hit and the two builds misses", hits, misses)
 	}
 }
 
@@ -223,11 +232,12 @@ func TestModelCollapsesConcurrentRebuilds(t *testing.T) {
 	quotes := make([]Quote, lookups)
 	for i := range lookups {
 		done.Go(func() {
-			q, err := m.Variant(context.Background(), money.LT, 11)
+			table, err := m.Table(context.Background())
 			if err != nil {
 				t.Error(err)
+				return
 			}
-			quotes[i] = q
+			quotes[i], _ = table.Variant(money.LT, 11)
 		})
 	}
 	for src.Reads() == 0 { // the first rebuild is under way and held
@@ -280,10 +290,10 @@ func TestModelSourceFailureIsUnavailable(t *testing.T) {
 	down := errors.New("connection refused")
 	src.set(func(s *countingSource) { s.fail = down })
 	clk.Advance(TTL)
-	_, err := m.Variant(context.Background(), money.LT, 11)
+	_, err := m.Table(context.Background())
 	var e *errs.Error
 	if !errors.As(err, &e) || e.Kind != errs.Unavailable || e.Code != "prices_unavailable" || !errors.Is(err, down) {
-		t.Errorf("Variant with the source down = %v, want prices_unavailable", err)
+		t.Errorf("Table with the source down = %v, want prices_unavailable", err)
 	}
 	src.set(func(s *countingSource) { s.fail = nil })
 	currentTable(t, m)
@@ -295,8 +305,8 @@ func TestModelLookupCancelledWhileWaiting(t *testing.T) {
 	src.set(func(s *countingSource) { s.hold = hold })
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := m.Variant(ctx, money.LT, 11); !errors.Is(err, context.Canceled) {
-		t.Errorf("Variant with a cancelled request = %v", err)
+	if _, err := m.Table(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Table with a cancelled request = %v", err)
 	}
 	close(hold)
 	// The shared rebuild was not cancelled with the lookup: it completes.
