@@ -299,5 +299,57 @@ describe(
         });
       }
     }
+    /**
+     * Dawn's own country selectors (the header's, on a phone the menu drawer's): a country chosen
+     * there sticks. Dawn's localization form posts to /localization and the shop sends the shopper
+     * back with the new country's cookie but no ?country=: knitfront's stored market must follow
+     * it, or its market rules would send the shopper back to the old country.
+     */
+    const COUNTRY_CASES = [
+      { width: 1280, opener: null, form: "#HeaderCountryForm" },
+      {
+        width: 390,
+        opener: "header-drawer summary",
+        form: "#HeaderCountryMobileForm",
+      },
+    ];
+    for (const { width, opener, form } of COUNTRY_CASES) {
+      test(`a country chosen in Dawn's selector sticks, at ${width} px`, async () => {
+        const page = await shop.newPage({ width });
+        await page.goto(shop.url("/collections/all"));
+        await page.locator(CARD_PRICE).first().waitFor({ state: "visible" });
+        if (opener) await page.click(opener);
+        await page.click(`${form} button.localization-form__select`);
+        await Promise.all([
+          page.waitForURL((url) => url.pathname === "/collections/all"),
+          page.click(`${form} a[data-value="US"]`),
+        ]);
+        // Back on the page in the United States, which stays there: its cards show US dollars.
+        await page.waitForFunction(
+          (selector) =>
+            window.Shopify?.country === "US" &&
+            /^\$\d/.test(
+              document.querySelector(selector)?.innerText.trim() ?? "",
+            ),
+          CARD_PRICE,
+        );
+        assert.deepEqual(
+          await page.evaluate(() => ({
+            country: new URL(location.href).searchParams.get("country"),
+            localization: localStorage.getItem("localization"),
+            marketCurrency: localStorage.getItem("marketCurrency"),
+            displayCurrency: localStorage.getItem("displayCurrency"),
+          })),
+          {
+            country: null,
+            localization: "US",
+            marketCurrency: "USD",
+            displayCurrency: "USD",
+          },
+        );
+        await shop.screenshot(page, "dawn-country-chosen");
+        await page.close();
+      });
+    }
   },
 );

@@ -1,3 +1,4 @@
+import { startDawnCountrySelectors } from './dawn-localization';
 import type { ThemeAdapter } from './theme-adapter';
 
 /** Dawn's product section, <product-info>, whose price wrapper is #price-{section id}. */
@@ -27,6 +28,7 @@ export const dawnTheme: ThemeAdapter = {
     `${PRICE_WRAPPER} .price--on-sale .price__sale .price-item--sale`,
   ].join(','),
   start() {
+    startDawnCountrySelectors();
     import('./dawn-product-price').then(({ startDawnProductPrice }) => {
       startDawnProductPrice();
     }, reportError);
