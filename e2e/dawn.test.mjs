@@ -351,5 +351,41 @@ describe(
         await page.close();
       });
     }
+    test("the cart note typed on Dawn's cart page is saved, in Dawn's own box", async () => {
+      const page = await shop.newPage({ width: WIDTHS[0] });
+      await page.goto(shop.url(PRODUCT));
+      const variantId = await page
+        .locator('form[action="/cart/add"] input[name="id"]')
+        .first()
+        .inputValue();
+      await page.request.post(shop.url("/cart/add.js"), {
+        data: { items: [{ id: Number(variantId), quantity: 1 }] },
+      });
+      await page.goto(shop.url("/cart"));
+      await page.waitForFunction(
+        () => document.documentElement.dataset.knitfront === "loaded",
+      );
+      const note = page.locator(
+        "#main-cart-footer cart-note textarea#Cart-note",
+      );
+      assert.equal(
+        await page
+          .locator('#main-cart-footer cart-note label[for="Cart-note"]')
+          .innerText(),
+        "Order special instructions",
+      );
+      const saved = page.waitForRequest(
+        (request) =>
+          new URL(request.url()).pathname === "/cart/update.js" &&
+          request.postDataJSON()?.note === "Gift wrap, please",
+      );
+      await note.click();
+      await page.keyboard.type("Gift wrap, please");
+      await (await saved).response();
+      await page.reload();
+      assert.equal(await note.inputValue(), "Gift wrap, please");
+      await shop.screenshot(page, "dawn-cart-note");
+      await page.close();
+    });
   },
 );

@@ -21,6 +21,7 @@ import { chooseThemeAdapter } from './theme/adapters/choose';
 // A page being reloaded by the sweep or replaced by the localization redirect needs nothing more.
 if (!sweepReloading && initMarket() === 'ready') {
   injectStyles();
+  const theme = chooseThemeAdapter();
   defineElement('product-price', ProductPriceElement);
   defineElement('discount-badge', DiscountBadgeElement);
   defineElement('currency-switcher', CurrencySwitcherElement);
@@ -28,10 +29,9 @@ if (!sweepReloading && initMarket() === 'ready') {
   defineElement('knitters-page', KnittersPageElement);
   defineElement('colour-picker', ColourPickerElement);
   defineElement('size-picker', SizePickerElement);
-  defineElement('cart-note', CartNoteElement);
+  defineElement('cart-note', theme.cartNoteElement ?? CartNoteElement);
   defineElement('cart-recommendation-card', CartRecommendationCardElement);
   defineElement('preorder-strip', PreorderStripElement);
-  const theme = chooseThemeAdapter();
   startBuyButtons(theme);
   theme.start?.();
   // The cart's enhancers (the totals in the display currency, the recalculation nudge) are a chunk

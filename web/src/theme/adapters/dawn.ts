@@ -1,3 +1,4 @@
+import { DawnCartNoteElement } from './dawn-cart-note';
 import { startDawnCountrySelectors } from './dawn-localization';
 import type { ThemeAdapter } from './theme-adapter';
 
@@ -27,6 +28,7 @@ export const dawnTheme: ThemeAdapter = {
     `${PRICE_WRAPPER} product-price`,
     `${PRICE_WRAPPER} .price--on-sale .price__sale .price-item--sale`,
   ].join(','),
+  cartNoteElement: DawnCartNoteElement,
   start() {
     startDawnCountrySelectors();
     import('./dawn-product-price').then(({ startDawnProductPrice }) => {
