@@ -350,6 +350,9 @@ type shopObject struct {
 	MoneyFormat             string            `json:"money_format" liquid:"money_format"`
 	MoneyWithCurrencyFormat string            `json:"money_with_currency_format" liquid:"money_with_currency_format"`
 	EnabledCurrencies       []*currencyObject `json:"enabled_currencies" liquid:"enabled_currencies"`
+
+	// Metafields are the app's metafields on the shop.
+	Metafields map[string]map[string]*metafield `json:"-" liquid:"metafields"`
 }
 
 type currencyObject struct {
@@ -470,6 +473,8 @@ type productObjects struct {
 	index    *catalog.Index
 	market   money.Market
 	products map[int64]*productObject
+	// metafields, when set, are the app metafields variants carry.
+	metafields Metafields
 }
 
 func newProductObjects(index *catalog.Index, market money.Market) *productObjects {
@@ -661,6 +666,7 @@ func (b *productObjects) variant(p *catalog.Product, v *catalog.Variant, product
 		compareAt := int64(price.CompareAt)
 		o.CompareAtPrice = &compareAt
 	}
+	b.variantMetafields(o)
 	if v.PreorderContent != "" {
 		o.Metafields["custom"]["preordercontent"] = &metafield{Type: "single_line_text_field", Value: v.PreorderContent}
 	}

@@ -52,6 +52,7 @@ func (s *Storefront) newVisit(w http.ResponseWriter, r *http.Request) (*visit, e
 	}
 	v := &visit{r: r, index: index, country: countryNamed(code), market: marketOf(code), token: cartToken(w, r)}
 	v.products = newProductObjects(index, v.market)
+	v.products.metafields = s.cfg.Metafields
 	c, err := s.loadCart(r.Context(), v.token)
 	if err != nil {
 		return nil, err
@@ -378,6 +379,7 @@ func (s *Storefront) themePage(v *visit, pd pageData, u *url.URL) Page {
 	shop := &shopObject{
 		Name: shopName, URL: origin, Email: shopEmail, Description: shopDescription, Currency: string(money.DefaultCurrency),
 		MoneyFormat: moneyFormats[currency].money, MoneyWithCurrencyFormat: moneyFormats[currency].withCurrency,
+		Metafields: shopMetafields(s.cfg.Metafields),
 	}
 	for _, c := range money.Currencies {
 		shop.EnabledCurrencies = append(shop.EnabledCurrencies, newCurrencyObject(c))

@@ -61,6 +61,9 @@ type Config struct {
 	// {"knitfront_enabled": false} renders the shop without the add-on.
 	Settings map[string]any
 	Now      func() time.Time
+	// Metafields, when set, are the app metafields Liquid reads on the
+	// shop and its variants.
+	Metafields Metafields
 }
 
 // appHandle is the app's handle in Shopify's addresses of its app blocks:
