@@ -1,8 +1,9 @@
 // Honest money: when the display currency is not the market's, the one checkout charges, the cart
 // page and the drawer footer show beside the converted total (marked approximate) the amount
 // checkout charges, in the market currency and exact to the cent, and it is what /cart.js says;
-// the line appears without moving anything; stale rates show prices in the market currency, and
-// the currency switcher says why.
+// the cart's lines mark their converted prices approximate and give each discount's amount
+// charged beside it; nothing moves when they appear; stale rates show prices in the market
+// currency, and the currency switcher says why.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -84,6 +85,38 @@ function shownTotals(page) {
   );
 }
 
+/**
+ * What each cart line on the page shows (the drawer's and the cart page's), once every line price
+ * is ready: the line price, and the amount of each discount with, when converted, the amount
+ * checkout takes off beside it.
+ */
+async function shownLines(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.cart-item product-price')].every(
+      (price) => price.querySelector('.kf-price')?.dataset.state === 'ready',
+    ),
+  );
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.cart-item')].map((line) => ({
+      where: line.closest('cart-drawer') ? 'drawer' : 'cart page',
+      price: line.querySelector('product-price .kf-price__current').textContent.trim(),
+      discounts: [...line.querySelectorAll('.cart-item__discount-amount')].map((amount) =>
+        amount.textContent.trim(),
+      ),
+    })),
+  );
+}
+
+/**
+ * A discount's amount as a converted line shows it, '≈ −$6 (−€5.25)': the amount shown and the
+ * amount checkout takes off.
+ */
+function discountParts(text) {
+  const parts = /^≈ −(\S+) \(−(\S+)\)$/.exec(text);
+  assert.ok(parts, `${JSON.stringify(text)} is not '≈ −{amount} (−{charged})'`);
+  return { shown: parts[1], charged: parts[2] };
+}
+
 /** The height of each totals area's charged line: 0 when it takes no room. */
 function chargedLineHeights(page) {
   return page.evaluate(() =>
@@ -94,21 +127,21 @@ function chargedLineHeights(page) {
 }
 
 /**
- * Installed before the page's own scripts: records each layout shift that moved a footer (the
- * cart page's totals and checkout button, or the product page's sticky footer, with their lines
- * charged at checkout) or anything in it, with the elements it moved. Shifts elsewhere (the price
- * widgets) are other tests' business.
+ * Installed before the page's own scripts: records each layout shift that moved a part of the
+ * page (the cart page's totals and checkout button, the cart's lines, or the product page's
+ * sticky footer, with their amounts charged at checkout) or anything in it, with the elements it
+ * moved. Shifts elsewhere are other tests' business.
  */
-function recordFooterShifts(footer) {
-  window.kfFooterShifts = [];
+function recordShifts(part) {
+  window.kfShifts = [];
   new PerformanceObserver((list) => {
     for (const shift of list.getEntries()) {
       if (shift.hadRecentInput) continue;
       const moved = shift.sources
         .map((source) => source.node)
-        .filter((node) => node instanceof Element && node.closest(footer))
+        .filter((node) => node instanceof Element && node.closest(part))
         .map((node) => node.outerHTML.slice(0, 80).replace(/\s+/g, ' '));
-      if (moved.length > 0) window.kfFooterShifts.push({ value: shift.value, moved });
+      if (moved.length > 0) window.kfShifts.push({ value: shift.value, moved });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -160,6 +193,23 @@ describe('the amount charged at checkout', () => {
             );
             assert.equal(minorUnitsOf(charged), cart.total_price, `${pair}: ${charged}`);
           }
+          const [{ amount: discount }] = cart.items[0].line_level_discount_allocations;
+          for (const { where, price, discounts } of await shownLines(page)) {
+            const pair = `${market.country}/${display}, ${where}'s line`;
+            if (display === market.currency) {
+              assert.ok(!price.startsWith('≈'), `${pair}: ${price} is not approximate`);
+              assert.deepEqual(
+                discounts.map((text) => text.startsWith('−')),
+                [true],
+                `${pair}: ${discounts}`,
+              );
+              continue;
+            }
+            assert.ok(price.startsWith('≈ '), `${pair}: the converted ${price} is approximate`);
+            const { charged } = discountParts(discounts[0] ?? '');
+            assert.ok(charged.startsWith(market.symbol), `${pair}: ${discounts}`);
+            assert.equal(minorUnitsOf(charged), discount, `${pair}: ${discounts}`);
+          }
         }
         await page.close();
       });
@@ -173,11 +223,11 @@ describe('the amount charged at checkout', () => {
         width,
         display: 'USD',
       });
-      await page.addInitScript(recordFooterShifts, '.cart-page__footer');
+      await page.addInitScript(recordShifts, '.cart-page__footer');
       await openWithRates(page, '/cart', 'EUR');
       const [cartPage] = (await shownTotals(page)).filter(({ where }) => where === 'cart page');
       assert.equal(cartPage.charged, 'Charged at checkout: €29.75');
-      const shifts = await page.evaluate(() => window.kfFooterShifts);
+      const shifts = await page.evaluate(() => window.kfShifts);
       assert.deepEqual(shifts, [], "layout shifts of the cart page's footer");
       await page.close();
     });
@@ -188,7 +238,7 @@ describe('the amount charged at checkout', () => {
         width,
         display: 'EUR',
       });
-      await page.addInitScript(recordFooterShifts, '.cart-page__footer');
+      await page.addInitScript(recordShifts, '.cart-page__footer');
       await openWithRates(page, '/cart', 'EUR');
       assert.deepEqual(
         [...new Set(await chargedLineHeights(page))],
@@ -203,10 +253,78 @@ describe('the amount charged at checkout', () => {
       });
       const [cartPage] = (await shownTotals(page)).filter(({ where }) => where === 'cart page');
       assert.equal(cartPage.charged, 'Charged at checkout: €29.75');
-      const shifts = await page.evaluate(() => window.kfFooterShifts);
+      const shifts = await page.evaluate(() => window.kfShifts);
       assert.deepEqual(shifts, [], "layout shifts of the cart page's footer");
       await page.close();
     });
+  }
+});
+
+describe("the cart's lines in another currency", () => {
+  for (const width of WIDTHS) {
+    for (const { country, display, currency, symbol, shownSymbol } of [
+      {
+        country: 'LT',
+        display: 'USD',
+        currency: 'EUR',
+        symbol: '€',
+        shownSymbol: '$',
+      },
+      {
+        country: 'AU',
+        display: 'EUR',
+        currency: 'AUD',
+        symbol: 'A$',
+        shownSymbol: '€',
+      },
+    ]) {
+      test(`in ${country}/${display}: the line price approximate, the discount with its amount charged, nothing moved, at ${width} px`, async () => {
+        const { page, cart } = await shopperWithCart({
+          country,
+          width,
+          display,
+        });
+        const [{ amount: discount }] = cart.items[0].line_level_discount_allocations;
+        await page.addInitScript(recordShifts, '.cart-page');
+        await openWithRates(page, '/cart', currency);
+        const totals = await shownTotals(page);
+        const lines = await shownLines(page);
+        assert.deepEqual(
+          lines.map(({ where }) => where).sort(),
+          ['cart page', 'drawer'],
+          'one line in the drawer and one on the cart page',
+        );
+        for (const { where, price, discounts } of lines) {
+          const pair = `${country}/${display}, ${where}`;
+          // One line of one item: its price is the total, converted alike.
+          const total = totals.find((area) => area.where === where).total;
+          assert.equal(price, total, `${pair}: the line price ${price} and the total ${total}`);
+          assert.ok(price.startsWith(`≈ ${shownSymbol}`), `${pair}: ${price}`);
+          assert.equal(discounts.length, 1, `${pair}: one discount, ${discounts}`);
+          const { shown, charged } = discountParts(discounts[0]);
+          assert.ok(shown.startsWith(shownSymbol), `${pair}: ${discounts}`);
+          assert.ok(charged.startsWith(symbol), `${pair}: ${discounts}`);
+          assert.equal(minorUnitsOf(charged), discount, `${pair}: ${discounts} to the cent`);
+        }
+        assert.deepEqual(
+          await page.evaluate(() => window.kfShifts),
+          [],
+          'layout shifts of the cart page',
+        );
+
+        // The drawer, opened on another page: its line shows the same as the cart page's.
+        await openWithRates(page, '/collections/all', currency);
+        await page.click('#cart-icon-bubble');
+        await page.waitForSelector('cart-drawer.active .drawer__footer .totals');
+        const discountLine = page.locator('cart-drawer .cart-item__discount-amount');
+        assert.ok(await discountLine.isVisible(), "the drawer's discount amount shows");
+        assert.equal(
+          (await discountLine.textContent()).trim(),
+          lines.find(({ where }) => where === 'cart page').discounts[0],
+        );
+        await page.close();
+      });
+    }
   }
 });
 
@@ -224,7 +342,7 @@ describe("a pre-order's price in the phone's sticky footer", () => {
     const page = await shop.newPage({ width: PHONE });
     await openInCountry(page, shop, 'LT');
     await page.evaluate((chosen) => localStorage.setItem('displayCurrency', chosen), display);
-    await page.addInitScript(recordFooterShifts, '.pdp-cta-footer');
+    await page.addInitScript(recordShifts, '.pdp-cta-footer');
     await openWithRates(page, `/products/${SNOWFALL.handle}`, 'EUR');
     await page.waitForFunction((converted) => {
       const line = document.querySelector('.pdp-cta-footer [data-kf-buy-charged]');
@@ -243,7 +361,7 @@ describe("a pre-order's price in the phone's sticky footer", () => {
         line: line.textContent.trim(),
         lineVisible: getComputedStyle(line).visibility === 'visible',
         lineHeight: line.getBoundingClientRect().height,
-        shifts: window.kfFooterShifts,
+        shifts: window.kfShifts,
       };
     });
     return { page, footer };

@@ -7,6 +7,7 @@ import {
   type BadgeTheme,
   type PriceType,
 } from '../constants';
+import { fill } from '../enhancers/dom';
 import type { DisplayedPrice } from '../pricing/display';
 import { DiscountBadge } from './DiscountBadge';
 import { priceAmounts, useDisplayedPrice, type PriceAttributes } from './usePrice';
@@ -29,6 +30,8 @@ export interface ProductPriceProps extends PriceAttributes {
   isPriceReady?: string | null;
   DEV_currency?: string | null;
   DEV_market?: string | null;
+  /** How a converted price shows, '{amount}' the price ('≈ {amount}'); without it, as it is. */
+  approximate?: string | null;
   /** Told the price shown, once each time it changes: null while none is shown. */
   onPriceShown?: (shown: ShownPrice | null) => void;
 }
@@ -60,8 +63,8 @@ export function checkPriceInputs(props: ProductPriceProps): void {
 
 /**
  * A price in one of the five placements: a skeleton of the same height until it is ready, then
- * the price in the display currency, and when discounted the struck-through original and the
- * '-N% off' badge. The outer element carries data-type and data-state ('loading' or 'ready').
+ * the price in the display currency (marked as the approximate text says when it is converted),
+ * and when discounted the struck-through original and the '-N% off' badge. The outer element carries data-type and data-state ('loading' or 'ready').
  */
 export function ProductPrice(props: ProductPriceProps) {
   checkPriceInputs(props);
@@ -98,7 +101,11 @@ export function ProductPrice(props: ProductPriceProps) {
               <span className="kf-visually-hidden">{PRICE_LABELS.sale}</span>
             </>
           )}
-          <span className="kf-price__current">{shown.current}</span>
+          <span className="kf-price__current">
+            {shown.converted && props.approximate
+              ? fill(props.approximate, { amount: shown.current })
+              : shown.current}
+          </span>
           <DiscountBadge percentage={shown.percentage} theme={look.badge} />
         </>
       )}

@@ -187,6 +187,19 @@ describe('product-price readiness', () => {
     await waitFor(() => expect(priceOf(first())).toMatchObject({ state: 'ready', current: '€89' }));
   });
 
+  it('marks a converted price as its approximate text says, and only a converted one', async () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+    answerDiscounts({ '1': 0 });
+    await mount(`<product-price price_minor="8900" iso_code="LT" variant_id="1"
+      type="CartItemPrice" approximate="≈ {amount}"></product-price>`);
+    // €89 × 1.08 = $96.12
+    await waitFor(() => expect(priceOf(first()).current).toBe('≈ $96'));
+    expect((first() as ProductPriceElement).shownPrice?.formatted).toBe('$96');
+
+    await change(() => marketStore.getState().setDisplayCurrency('EUR'));
+    expect(priceOf(first()).current).toBe('€89');
+  });
+
   it('renders nothing without a price', async () => {
     await mount(`<product-price price="" iso_code="LT" variant_id="1"></product-price>`);
     await new Promise((resolve) => setTimeout(resolve, 10));

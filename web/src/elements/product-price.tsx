@@ -21,6 +21,7 @@ const ATTRIBUTES = [
   'isPriceReady',
   'DEV_currency',
   'DEV_market',
+  'approximate',
 ] as const;
 
 /**

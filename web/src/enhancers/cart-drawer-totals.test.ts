@@ -383,6 +383,21 @@ describe('money slots', () => {
     expect(slot().textContent).toBe('€13,50 due today');
   });
 
+  it("writes a line discount's sign before each of its amounts", () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+    // A line's discount as theme/snippets/cart-item.liquid renders it.
+    document.body.innerHTML = `<p>Mitten season<span data-money-minor="525" data-money-currency="EUR"
+      data-money-text="{amount}" data-money-converted="≈ −{amount} (−{charged})">−€5,25</span></p>`;
+    stop = startCartDrawerTotals();
+
+    // 5.25 × 1.08 = 5.67
+    expect(slot().textContent).toBe('≈ −$6 (−€5.25)');
+
+    marketStore.getState().setDisplayCurrency('EUR');
+
+    expect(slot().textContent).toBe('−€5,25');
+  });
+
   it('fills a slot the theme renders later', async () => {
     setMarket({ marketCurrency: 'EUR', displayCurrency: 'GBP', rates: { EUR: EUR_RATES } });
     stop = startCartDrawerTotals();

@@ -11,6 +11,7 @@ describe('displayPrice', () => {
       current: '€89',
       compared: '€105',
       percentage: 15,
+      converted: false,
     });
   });
 
@@ -21,6 +22,7 @@ describe('displayPrice', () => {
       current: '$49',
       compared: '$58',
       percentage: 15,
+      converted: true,
     });
   });
 
@@ -31,6 +33,7 @@ describe('displayPrice', () => {
       current: '€89',
       compared: null,
       percentage: 0,
+      converted: false,
     });
   });
 });

@@ -12,6 +12,8 @@ export interface DisplayedPrice {
   compared: string | null;
   /** Whole percent off; the badge shows only when it is above 0. */
   percentage: number;
+  /** Converted from the market currency and rounded: not the amount checkout charges. */
+  converted: boolean;
 }
 
 /**
@@ -38,5 +40,6 @@ export function displayPrice(
     current: formatMoney(amount, currency),
     compared: pair.compared === null ? null : formatMoney(inCurrency(pair.compared), currency),
     percentage: discountPercentage(pair),
+    converted: currency !== marketCurrency,
   };
 }
