@@ -94,7 +94,7 @@ export const CART_TOTALS_CHARGED = '[data-cart-charged]';
  * An amount outside the totals (a pre-order's payment options and due today, a line's discount):
  * data-money-minor holds it in minor units of data-money-currency, data-money-text the text it
  * stands in ('{amount} due today'), and data-money-converted how a converted amount shows beside
- * the amount charged ('≈ {amount} ({charged})', or without it, '≈ {amount}').
+ * the amount charged ('≈ {amount} ({charged})'; for a discount, '≈ −{amount} (−{charged})').
  */
 export const MONEY_SLOT = '[data-money-minor]';
 
