@@ -150,9 +150,11 @@ func (m *discountMemos) of(table *pricing.Table) *discountMemo {
 		return memo
 	}
 	fresh := &discountMemo{table: table}
-	// A request still holding an older table must not displace the memo of
-	// a newer one: only the memo it found is replaced.
-	m.current.CompareAndSwap(memo, fresh)
+	// A request that took its table before a rebuild must not displace the
+	// memo of the newer table; tables become current in the order built.
+	if memo == nil || !table.BuiltAt.Before(memo.table.BuiltAt) {
+		m.current.CompareAndSwap(memo, fresh)
+	}
 	return fresh
 }
 
