@@ -147,6 +147,11 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 	}
 	changes.Subscribe(parts.prices.Invalidate, invalidate.Catalog)
 	changes.Subscribe(rateService.Reload, invalidate.Rates)
+	stopThemePrices, err := startThemePrices(cfg, db, &changes, log)
+	if err != nil {
+		return err
+	}
+	defer stopThemePrices()
 	webhooks, stopShopify, err := startShopify(cfg, db, log)
 	if err != nil {
 		return err

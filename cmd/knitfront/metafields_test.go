@@ -4,13 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"knitfront/internal/demo"
 	"knitfront/internal/money"
 	"knitfront/internal/pricing"
+	"knitfront/internal/rates"
+	"knitfront/internal/shopify"
+	"knitfront/internal/shopifydev"
+	"knitfront/internal/store/storetest"
+	"knitfront/internal/testclock"
 )
 
 // TestSyncWritesTheThemePrices syncs the demo shop from the stand-in: each
@@ -57,4 +66,81 @@ func TestSyncWritesTheThemePrices(t *testing.T) {
 	if _, again, _ := dev.VariantMetafield(beanie, "knitfront", "discounts"); again != value {
 		t.Errorf("a second sync changed the beanie's metafield to %q", again)
 	}
+}
+
+// fakeTimers hands each wait the loop asks for to the test, which fires it.
+type fakeTimers struct {
+	waits chan time.Duration
+	fire  chan time.Time
+}
+
+func (f fakeTimers) After(d time.Duration) <-chan time.Time {
+	f.waits <- d
+	return f.fire
+}
+
+// TestThemePricesFollowDiscountsAndRates runs the writer between syncs: it
+// waits until the next discount starts, then writes the discount that began,
+// and writes the rates when they change.
+func TestThemePricesFollowDiscountsAndRates(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "k.db"))
+	if _, err := db.Import(ctx, demo.Catalog()); err != nil {
+		t.Fatal(err)
+	}
+	// An hour before the demo's blankets sale starts, at the new year 2030.
+	clk := testclock.New(time.Date(2029, 12, 31, 23, 0, 0, 0, time.UTC))
+	dev := shopifydev.New(demo.Catalog(), standInToken, clk.Now)
+	admin := httptest.NewServer(dev)
+	t.Cleanup(admin.Close)
+	client, err := shopify.NewClient(admin.URL, standInToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &themePrices{db: db, client: client, log: slog.New(slog.DiscardHandler), now: clk.Now, wake: make(chan struct{}, 1)}
+	timers := fakeTimers{waits: make(chan time.Duration), fire: make(chan time.Time)}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.run(ctx, timers)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+
+	if d := <-timers.waits; d != time.Hour {
+		t.Fatalf("the writer waits %s; want the hour until the blankets sale starts", d)
+	}
+	var blanket int64
+	for _, p := range demo.Catalog().Products {
+		if slices.Contains(p.Collections, "blankets") {
+			blanket = p.Variants[0].ID
+			break
+		}
+	}
+	if _, _, ok := dev.VariantMetafield(blanket, "knitfront", "discounts"); ok {
+		t.Fatal("the writer wrote before the sale started; the last sync wrote what held then")
+	}
+	clk.Advance(time.Hour)
+	timers.fire <- clk.Now()
+	// It writes before it waits again; no change is scheduled after 2030's
+	// sale, so it waits for a wake alone: the test waits for the write itself.
+	eventually(t, "the blanket's metafield", func() bool {
+		_, value, _ := dev.VariantMetafield(blanket, "knitfront", "discounts")
+		return strings.Contains(value, `"percentage":20`)
+	})
+	if _, _, ok := dev.ShopMetafield("knitfront", "rates"); ok {
+		t.Fatal("rates metafield written with no rates stored")
+	}
+
+	if err := db.SaveRates(ctx, rates.Snapshot()); err != nil {
+		t.Fatal(err)
+	}
+	w.Wake()
+	eventually(t, "the shop's rates metafield", func() bool {
+		_, value, ok := dev.ShopMetafield("knitfront", "rates")
+		return ok && strings.Contains(value, `"EUR":{"AUD":`)
+	})
 }
