@@ -106,9 +106,13 @@ var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, handle
 	if p.cfg.DevTheme != "" {
 		theme, app = os.DirFS(p.cfg.DevTheme), knitfront.AppExtension()
 	}
+	standIn, admin := devAdminAPI(p.cfg, p.log)
 	front, err := storefront.New(storefront.Config{
 		Log: p.log, Store: p.db, Prices: p.prices, Theme: theme, AppExtension: app, AssetURL: p.assets.URL,
 		Settings: p.cfg.ThemeSettings,
+		// The theme reads the metafields knitfront's sync writes into the
+		// stand-in, as a shop's theme reads them from Shopify.
+		Metafields: standIn,
 	})
 	if err != nil {
 		return nil, err
@@ -116,7 +120,7 @@ var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, handle
 	p.changes.Subscribe(front.Invalidate, invalidate.Catalog)
 	mux := http.NewServeMux()
 	mux.Handle("GET /demo-images/", demo.Images())
-	mux.Handle("/admin/", devAdminAPI(p.cfg, p.log))
+	mux.Handle("/admin/", admin)
 	mux.Handle("/", front)
 	return mux, nil
 }}

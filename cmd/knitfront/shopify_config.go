@@ -97,7 +97,7 @@ const devAdminToken = "shpat_knitfront_dev"
 // the whole sync on one machine. With a webhook secret, a change made
 // through its dev-only endpoint sends a signed webhook to this server, found
 // at the address the change was asked of.
-func devAdminAPI(cfg config, log *slog.Logger) http.Handler {
+func devAdminAPI(cfg config, log *slog.Logger) (*shopifydev.Server, http.Handler) {
 	token := cfg.Shopify.AdminToken
 	if token == "" {
 		token = devAdminToken
@@ -106,10 +106,10 @@ func devAdminAPI(cfg config, log *slog.Logger) http.Handler {
 		"changes", shopifydev.ChangesPath)
 	standIn := shopifydev.New(demo.Catalog(), token, time.Now)
 	if cfg.Shopify.WebhookSecret == "" {
-		return standIn
+		return standIn, standIn
 	}
 	var target sync.Once
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return standIn, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		target.Do(func() {
 			standIn.SendWebhooksTo("http://"+r.Host+"/webhooks/shopify", []byte(cfg.Shopify.WebhookSecret))
 		})
