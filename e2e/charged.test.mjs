@@ -10,6 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import { chooseCurrency, openInCountry, openShop, WIDTHS } from './harness.mjs';
 
 const BEANIE_OAT = 45123456003501; // 15% automatic discount in LT: €35 → €29.75, to the cent
+// A discounted price of three digits, the widest a cart line's price column is made for.
+const HARBOUR_NAVY_XS = 45123456000201;
 
 const MARKETS = [
   { country: 'LT', currency: 'EUR', symbol: '€' },
@@ -33,18 +35,18 @@ after(() => shop?.close());
 async function shopperWithCart({ country, width, display }) {
   const page = await shop.newPage({ width });
   await openInCountry(page, shop, country);
-  const cart = await addBeanie(page);
+  const cart = await addToCart(page, BEANIE_OAT);
   await page.evaluate((chosen) => localStorage.setItem('displayCurrency', chosen), display);
   return { page, cart };
 }
 
 /**
- * Adds a beanie to the cart with the page's cookies, beside the page rather than from it (so
+ * Adds a variant to the cart with the page's cookies, beside the page rather than from it (so
  * that nothing the page does on its own start can cut the request short); returns /cart.js.
  */
-async function addBeanie(page) {
+async function addToCart(page, id) {
   const added = await page.request.post(shop.url('/cart/add.js'), {
-    data: { id: BEANIE_OAT, quantity: 1 },
+    data: { id, quantity: 1 },
   });
   assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
   return (await page.request.get(shop.url('/cart.js'))).json();
@@ -87,8 +89,8 @@ function shownTotals(page) {
 
 /**
  * What each cart line on the page shows (the drawer's and the cart page's), once every line price
- * is ready: the line price, and the amount of each discount with, when converted, the amount
- * checkout takes off beside it.
+ * is ready: the line price and whether it fits its column, and the amount of each discount with,
+ * when converted, the amount checkout takes off beside it.
  */
 async function shownLines(page) {
   await page.waitForFunction(() =>
@@ -100,6 +102,9 @@ async function shownLines(page) {
     [...document.querySelectorAll('.cart-item')].map((line) => ({
       where: line.closest('cart-drawer') ? 'drawer' : 'cart page',
       price: line.querySelector('product-price .kf-price__current').textContent.trim(),
+      priceFits:
+        line.querySelector('product-price .kf-price').getBoundingClientRect().width <=
+        line.querySelector('.cart-item__totals').getBoundingClientRect().width,
       discounts: [...line.querySelectorAll('.cart-item__discount-amount')].map((amount) =>
         amount.textContent.trim(),
       ),
@@ -278,33 +283,36 @@ describe("the cart's lines in another currency", () => {
         shownSymbol: '€',
       },
     ]) {
-      test(`in ${country}/${display}: the line price approximate, the discount with its amount charged, nothing moved, at ${width} px`, async () => {
-        const { page, cart } = await shopperWithCart({
-          country,
-          width,
-          display,
-        });
-        const [{ amount: discount }] = cart.items[0].line_level_discount_allocations;
+      test(`in ${country}/${display}: the line prices approximate, the discounts with their amounts charged, nothing moved, at ${width} px`, async () => {
+        const { page } = await shopperWithCart({ country, width, display });
+        const cart = await addToCart(page, HARBOUR_NAVY_XS);
         await page.addInitScript(recordShifts, '.cart-page');
         await openWithRates(page, '/cart', currency);
-        const totals = await shownTotals(page);
         const lines = await shownLines(page);
-        assert.deepEqual(
-          lines.map(({ where }) => where).sort(),
-          ['cart page', 'drawer'],
-          'one line in the drawer and one on the cart page',
-        );
-        for (const { where, price, discounts } of lines) {
-          const pair = `${country}/${display}, ${where}`;
-          // One line of one item: its price is the total, converted alike.
-          const total = totals.find((area) => area.where === where).total;
-          assert.equal(price, total, `${pair}: the line price ${price} and the total ${total}`);
-          assert.ok(price.startsWith(`≈ ${shownSymbol}`), `${pair}: ${price}`);
-          assert.equal(discounts.length, 1, `${pair}: one discount, ${discounts}`);
-          const { shown, charged } = discountParts(discounts[0]);
-          assert.ok(shown.startsWith(shownSymbol), `${pair}: ${discounts}`);
-          assert.ok(charged.startsWith(symbol), `${pair}: ${discounts}`);
-          assert.equal(minorUnitsOf(charged), discount, `${pair}: ${discounts} to the cent`);
+        for (const where of ['cart page', 'drawer']) {
+          const shown = lines.filter((line) => line.where === where);
+          assert.equal(shown.length, cart.items.length, `${where}: a line for each item`);
+          shown.forEach(({ price, priceFits, discounts }, index) => {
+            const item = cart.items[index];
+            const pair = `${country}/${display}, ${where}, ${item.title}`;
+            assert.ok(price.startsWith(`≈ ${shownSymbol}`), `${pair}: ${price}`);
+            assert.ok(priceFits, `${pair}: ${price} fits its column`);
+            assert.equal(
+              discounts.length,
+              item.line_level_discount_allocations.length,
+              `${pair}: ${discounts}`,
+            );
+            discounts.forEach((text, i) => {
+              const { shown: amount, charged } = discountParts(text);
+              assert.ok(amount.startsWith(shownSymbol), `${pair}: ${text}`);
+              assert.ok(charged.startsWith(symbol), `${pair}: ${text}`);
+              assert.equal(
+                minorUnitsOf(charged),
+                item.line_level_discount_allocations[i].amount,
+                `${pair}: ${text} to the cent`,
+              );
+            });
+          });
         }
         assert.deepEqual(
           await page.evaluate(() => window.kfShifts),
@@ -312,15 +320,15 @@ describe("the cart's lines in another currency", () => {
           'layout shifts of the cart page',
         );
 
-        // The drawer, opened on another page: its line shows the same as the cart page's.
+        // The drawer, opened on another page: its lines show what the cart page's showed.
         await openWithRates(page, '/collections/all', currency);
         await page.click('#cart-icon-bubble');
         await page.waitForSelector('cart-drawer.active .drawer__footer .totals');
-        const discountLine = page.locator('cart-drawer .cart-item__discount-amount');
-        assert.ok(await discountLine.isVisible(), "the drawer's discount amount shows");
-        assert.equal(
-          (await discountLine.textContent()).trim(),
-          lines.find(({ where }) => where === 'cart page').discounts[0],
+        const drawerDiscounts = page.locator('cart-drawer .cart-item__discount-amount');
+        assert.ok(await drawerDiscounts.first().isVisible(), "the drawer's discounts show");
+        assert.deepEqual(
+          (await drawerDiscounts.allTextContents()).map((text) => text.trim()),
+          lines.filter(({ where }) => where === 'cart page').flatMap(({ discounts }) => discounts),
         );
         await page.close();
       });
@@ -420,7 +428,7 @@ describe('stale rates', () => {
       });
     });
     await openInCountry(page, shop, 'LT');
-    await addBeanie(page);
+    await addToCart(page, BEANIE_OAT);
     await openWithRates(page, '/cart', 'EUR');
     await chooseCurrency(page, 'USD');
 
