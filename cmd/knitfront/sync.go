@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"time"
 
-	"knitfront/internal/catalog"
 	"knitfront/internal/shopify"
 	"knitfront/internal/store"
 )
@@ -33,7 +32,7 @@ func syncShop(ctx context.Context, cfg config, args []string, log *slog.Logger, 
 	if err != nil {
 		return fmt.Errorf("sync from %s: %w", cfg.Shopify.Shop, err)
 	}
-	printSyncSummary(stdout, cfg.Shopify.Shop, result.doc, result.variants, result.skipped, time.Since(start))
+	printSyncSummary(stdout, cfg.Shopify.Shop, result.shop, time.Since(start))
 	if result.themeErr != nil {
 		fmt.Fprintf(stdout, "the theme's prices were not written into the shop: %v\n", result.themeErr)
 	} else {
@@ -44,9 +43,7 @@ func syncShop(ctx context.Context, cfg config, args []string, log *slog.Logger, 
 
 // syncResult is what a full sync read and wrote.
 type syncResult struct {
-	doc      catalog.Document
-	variants int
-	skipped  []shopify.Skipped
+	shop *shopify.Shop
 	// themeWritten counts the metafields written for the theme's prices;
 	// themeErr is why they were not, which leaves the synced catalogue be.
 	themeWritten int
@@ -54,39 +51,35 @@ type syncResult struct {
 }
 
 // fullSync reads the shop's whole catalogue and imports it in one
-// transaction, keeping the knitters knitfront has.
+// transaction, keeping the knitters knitfront has. The products go from the
+// shop's compact copy to the database one at a time, so a large shop is
+// never held whole.
 func fullSync(ctx context.Context, db *store.DB, client *shopify.Client) (syncResult, error) {
 	knitters, err := db.Knitters(ctx)
 	if err != nil {
 		return syncResult{}, err
 	}
-	doc, skipped, err := client.Fetch(ctx, knitters)
+	shop, err := client.Read(ctx, knitters)
 	if err != nil {
 		return syncResult{}, fmt.Errorf("stopped, nothing changed: %w", shopifyError(err))
 	}
-	if err := doc.Validate(); err != nil {
-		return syncResult{}, fmt.Errorf("the shop's catalogue cannot be imported, nothing changed: %w", err)
-	}
-	sum, err := db.Import(ctx, doc)
+	_, err = db.ImportCatalogue(ctx, store.Catalogue{Collections: shop.Collections, Products: shop.Products, Discounts: shop.Discounts})
 	if err != nil {
-		return syncResult{}, fmt.Errorf("writing the catalogue: %w", err)
+		return syncResult{}, fmt.Errorf("writing the catalogue, nothing changed: %w", err)
 	}
 	written, _, themeErr := writeThemePrices(ctx, db, client, time.Now())
-	return syncResult{doc: doc, variants: sum.Variants, skipped: skipped, themeWritten: written, themeErr: themeErr}, nil
+	return syncResult{shop: shop, themeWritten: written, themeErr: themeErr}, nil
 }
 
-func printSyncSummary(w io.Writer, shop string, doc catalog.Document, variants int, skipped []shopify.Skipped, took time.Duration) {
-	plans := 0
-	for _, p := range doc.Products {
-		plans += len(p.SellingPlans)
-	}
+func printSyncSummary(w io.Writer, shopURL string, shop *shopify.Shop, took time.Duration) {
+	products, variants, plans := shop.Counts()
 	fmt.Fprintf(w, "synced %s in %s: %d collections, %d products, %d variants, %d pre-order plans, %d automatic discounts\n",
-		shop, took.Round(time.Millisecond), len(doc.Collections), len(doc.Products), variants, plans, len(doc.Discounts))
-	if len(skipped) == 0 {
+		shopURL, took.Round(time.Millisecond), len(shop.Collections), products, variants, plans, len(shop.Discounts))
+	if len(shop.Skipped) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "left out or shown in part (%d):\n", len(skipped))
-	for _, s := range skipped {
+	fmt.Fprintf(w, "left out or shown in part (%d):\n", len(shop.Skipped))
+	for _, s := range shop.Skipped {
 		fmt.Fprintf(w, "  %s\n", s)
 	}
 }

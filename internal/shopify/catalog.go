@@ -3,6 +3,7 @@ package shopify
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -117,24 +118,58 @@ func gid(id string) (kind string, n int64, ok bool) {
 // gidOf is the Shopify global id of a kind of object and its number.
 func gidOf(kind string, id int64) string { return fmt.Sprintf("gid://shopify/%s/%d", kind, id) }
 
-// builder turns what Shopify answers into a catalogue document, naming each
-// thing it has to leave out. It does no I/O.
+// builder turns what Shopify answers into a catalogue, naming each thing it
+// has to leave out. It does no I/O.
 type builder struct {
 	knitters    map[int64]bool
-	products    []*catalog.Product
-	productAt   map[int64]*catalog.Product
+	products    []*heldProduct
+	productAt   map[int64]*heldProduct
 	collections []catalog.Collection
 	// collectionHandle maps a collection's id to its handle.
 	collectionHandle map[int64]string
-	// sellsWithoutStock holds the variants Shopify keeps selling when out of
-	// stock (inventory policy CONTINUE): with a pre-order plan, pre-orders.
-	sellsWithoutStock map[int64]bool
-	// forSale holds the variants Shopify sells now.
-	forSale map[int64]bool
 	// planOwner maps a selling plan's id to the product that holds it.
 	planOwner map[int64]int64
+	// interned holds one copy of each variant title and option value:
+	// a shop repeats a few of them over every product.
+	interned  map[string]string
 	discounts []discountNode
 	skipped   []Skipped
+}
+
+// heldProduct is a product as the builder keeps it until the catalogue is
+// written: its variants without a map of prices each, which would cost
+// several times the rest of a variant, so that a shop of 100,000 variants
+// is held in a few tens of megabytes.
+type heldProduct struct {
+	catalog.Product // without Variants
+	variants        []heldVariant
+}
+
+type heldVariant struct {
+	catalog.Variant // without Prices
+	// prices are the variant's prices in the order of money.Markets.
+	prices []catalog.Price
+	// sellsWithoutStock: Shopify keeps selling it when out of stock
+	// (inventory policy CONTINUE), which with a pre-order plan is a
+	// pre-order.
+	sellsWithoutStock bool
+	// forSale: Shopify sells it now.
+	forSale bool
+}
+
+// product is the held product as the catalogue has it.
+func (h *heldProduct) product() catalog.Product {
+	p := h.Product
+	p.Variants = make([]catalog.Variant, len(h.variants))
+	for i, hv := range h.variants {
+		v := hv.Variant
+		v.Prices = make(map[money.Market]catalog.Price, len(money.Markets))
+		for j, m := range money.Markets {
+			v.Prices[m] = hv.prices[j]
+		}
+		p.Variants[i] = v
+	}
+	return p
 }
 
 func newBuilder(knitters []catalog.Knitter) *builder {
@@ -143,13 +178,21 @@ func newBuilder(knitters []catalog.Knitter) *builder {
 		ids[k.ID] = true
 	}
 	return &builder{
-		knitters:          ids,
-		productAt:         map[int64]*catalog.Product{},
-		collectionHandle:  map[int64]string{},
-		sellsWithoutStock: map[int64]bool{},
-		forSale:           map[int64]bool{},
-		planOwner:         map[int64]int64{},
+		knitters:         ids,
+		productAt:        map[int64]*heldProduct{},
+		collectionHandle: map[int64]string{},
+		planOwner:        map[int64]int64{},
+		interned:         map[string]string{},
 	}
+}
+
+// intern returns the builder's copy of s.
+func (b *builder) intern(s string) string {
+	if kept, ok := b.interned[s]; ok {
+		return kept
+	}
+	b.interned[s] = s
+	return s
 }
 
 func (b *builder) skip(item, format string, args ...any) {
@@ -172,7 +215,7 @@ func (b *builder) addLine(raw []byte) {
 		b.skip(fmt.Sprintf("bulk line %.80s", raw), "no Shopify id")
 		return
 	}
-	var parent *catalog.Product
+	var parent *heldProduct
 	if kind != "Product" {
 		_, pid, _ := gid(l.ParentID)
 		if parent = b.productAt[pid]; parent == nil {
@@ -197,11 +240,11 @@ func (b *builder) addLine(raw []byte) {
 }
 
 func (b *builder) addProduct(id int64, l bulkLine) {
-	p := &catalog.Product{
+	p := &heldProduct{Product: catalog.Product{
 		ID: id, Handle: l.Handle, Title: l.Title, Description: l.Description,
 		ProductType: l.ProductType, Vendor: l.Vendor, Tags: l.Tags,
 		Images: []string{}, Collections: []string{},
-	}
+	}}
 	for _, o := range l.Options {
 		p.Options = append(p.Options, o.Name)
 	}
@@ -220,7 +263,7 @@ func (b *builder) addProduct(id int64, l bulkLine) {
 	b.productAt[id] = p
 }
 
-func (b *builder) addCollection(p *catalog.Product, id int64, l bulkLine) {
+func (b *builder) addCollection(p *heldProduct, id int64, l bulkLine) {
 	if _, seen := b.collectionHandle[id]; !seen {
 		b.collectionHandle[id] = l.Handle
 		b.collections = append(b.collections, catalog.Collection{ID: id, Handle: l.Handle, Title: l.Title, Description: l.Description})
@@ -228,35 +271,36 @@ func (b *builder) addCollection(p *catalog.Product, id int64, l bulkLine) {
 	p.Collections = append(p.Collections, l.Handle)
 }
 
-func (b *builder) addVariant(p *catalog.Product, id int64, l bulkLine) {
-	v := catalog.Variant{ID: id, Title: l.Title, SKU: l.SKU, Prices: map[money.Market]catalog.Price{}}
+func (b *builder) addVariant(p *heldProduct, id int64, l bulkLine) {
+	hv := heldVariant{
+		Variant:           catalog.Variant{ID: id, Title: b.intern(l.Title), SKU: l.SKU, Options: make([]string, 0, len(l.SelectedOptions))},
+		prices:            make([]catalog.Price, len(money.Markets)),
+		sellsWithoutStock: l.InventoryPolicy == "CONTINUE",
+		forSale:           l.AvailableForSale,
+	}
+	v := &hv.Variant
 	for _, o := range l.SelectedOptions {
-		v.Options = append(v.Options, o.Value)
+		v.Options = append(v.Options, b.intern(o.Value))
 	}
 	if l.Image != nil {
 		v.Image = l.Image.URL
 	}
 	if l.PreorderContent != nil {
-		v.PreorderContent = l.PreorderContent.Value
+		v.PreorderContent = b.intern(l.PreorderContent.Value)
 	}
-	for _, m := range money.Markets {
-		price, err := marketPrice(m, l.pricesByMarket()[m])
+	prices := l.pricesByMarket()
+	for i, m := range money.Markets {
+		price, err := marketPrice(m, prices[m])
 		if err != nil {
 			b.skip(l.ID, "%v", err)
 			return
 		}
-		v.Prices[m] = price
+		hv.prices[i] = price
 	}
 	if l.InventoryQuantity != nil {
 		v.Inventory = max(0, *l.InventoryQuantity)
 	}
-	if l.InventoryPolicy == "CONTINUE" {
-		b.sellsWithoutStock[id] = true
-	}
-	if l.AvailableForSale {
-		b.forSale[id] = true
-	}
-	p.Variants = append(p.Variants, v)
+	p.variants = append(p.variants, hv)
 }
 
 // marketPrice reads a variant's contextual price for one market's country.
@@ -454,44 +498,56 @@ var whyNotShown = map[string]string{
 	"DiscountAutomaticApp":          "an app's discount is computed by its function at checkout",
 }
 
-// build finishes the document: pre-order flags from the plans, discounts
-// against the products read, and everything that could not be kept named.
-func (b *builder) build() (catalog.Document, []Skipped) {
-	doc := catalog.Document{Collections: b.collections, Products: b.buildProducts()}
-	if doc.Collections == nil {
-		doc.Collections = []catalog.Collection{}
-	}
-	doc.Discounts = b.buildRules(doc.Products)
-	return doc, b.skipped
-}
-
-// buildProducts finishes the products read: pre-order flags from the
-// plans, and availability as stock.
-func (b *builder) buildProducts() []catalog.Product {
-	products := []catalog.Product{}
+// finishProducts finishes the products read: each without a variant is
+// left out, and pre-order flags come from the plans, availability as stock.
+func (b *builder) finishProducts() {
+	kept := b.products[:0]
 	for _, p := range b.products {
-		if len(p.Variants) == 0 {
+		if len(p.variants) == 0 {
 			b.skip(gidOf("Product", p.ID), "product %q has no variant that could be read", p.Handle)
+			delete(b.productAt, p.ID)
 			continue
 		}
-		for i := range p.Variants {
-			v := &p.Variants[i]
-			v.Preorder = b.sellsWithoutStock[v.ID] && len(p.SellingPlans) > 0
-			if b.forSale[v.ID] && !v.Available() {
+		// Appending left room for more variants than the product has.
+		p.variants = slices.Clone(p.variants)
+		for i := range p.variants {
+			v := &p.variants[i]
+			v.Preorder = v.sellsWithoutStock && len(p.SellingPlans) > 0
+			if v.forSale && !v.Available() {
 				// Shopify sells it without counted stock (inventory not
 				// tracked, or a pre-order whose plans knitfront cannot
 				// show); the catalogue knows availability only as stock.
 				v.Inventory = 1
 			}
 		}
-		products = append(products, *p)
+		kept = append(kept, p)
+	}
+	b.products = kept
+}
+
+// eachProduct yields the products read, each made whole only while it is
+// used, in the order read.
+func (b *builder) eachProduct(yield func(catalog.Product) bool) {
+	for _, p := range b.products {
+		if !yield(p.product()) {
+			return
+		}
+	}
+}
+
+// buildProducts finishes the products read and returns them whole.
+func (b *builder) buildProducts() []catalog.Product {
+	b.finishProducts()
+	products := []catalog.Product{}
+	for p := range b.eachProduct {
+		products = append(products, p)
 	}
 	return products
 }
 
 // buildRules maps the discounts read to rules over products, the whole
 // catalogue.
-func (b *builder) buildRules(products []catalog.Product) []discount.Rule {
+func (b *builder) buildRules(products iter.Seq[catalog.Product]) []discount.Rule {
 	rules := []discount.Rule{}
 	for _, n := range b.discounts {
 		if r, ok := b.rule(n, products); ok {
@@ -503,7 +559,7 @@ func (b *builder) buildRules(products []catalog.Product) []discount.Rule {
 
 // rule maps an automatic discount to the engine's rule, or says why it
 // cannot show in a variant's price.
-func (b *builder) rule(n discountNode, products []catalog.Product) (discount.Rule, bool) {
+func (b *builder) rule(n discountNode, products iter.Seq[catalog.Product]) (discount.Rule, bool) {
 	d := n.Discount
 	_, id, ok := gid(n.ID)
 	if !ok || d == nil {
@@ -593,12 +649,12 @@ func (b *builder) noteMoreTargets(id, name string, page *idPage) {
 // productOrVariantScope is a products scope when the discount names
 // products only, otherwise a variants scope holding the named variants and
 // every variant of the named products.
-func productOrVariantScope(productIDs, variantIDs []int64, products []catalog.Product) (discount.Scope, []int64) {
+func productOrVariantScope(productIDs, variantIDs []int64, products iter.Seq[catalog.Product]) (discount.Scope, []int64) {
 	if len(variantIDs) == 0 {
 		return discount.ScopeProducts, productIDs
 	}
 	targets := slices.Clone(variantIDs)
-	for _, p := range products {
+	for p := range products {
 		if slices.Contains(productIDs, p.ID) {
 			for _, v := range p.Variants {
 				targets = append(targets, v.ID)
@@ -611,7 +667,7 @@ func productOrVariantScope(productIDs, variantIDs []int64, products []catalog.Pr
 // applyMinimum narrows a rule with a minimum requirement to what one unit
 // of a variant can meet: a quantity of 1, or a subtotal no more than the
 // variant's price in a market of the subtotal's currency.
-func (b *builder) applyMinimum(id, name string, r *discount.Rule, req *minimumRequirement, products []catalog.Product) bool {
+func (b *builder) applyMinimum(id, name string, r *discount.Rule, req *minimumRequirement, products iter.Seq[catalog.Product]) bool {
 	if req == nil {
 		return true
 	}
@@ -639,7 +695,7 @@ func (b *builder) applyMinimum(id, name string, r *discount.Rule, req *minimumRe
 			}
 		}
 		var reaching []int64
-		for _, p := range products {
+		for p := range products {
 			for _, v := range p.Variants {
 				if covers(*r, p, v, b.collectionHandle) && v.Prices[markets[0]].Amount >= least {
 					reaching = append(reaching, v.ID)

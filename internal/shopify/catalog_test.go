@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
 	"knitfront/internal/money"
 )
@@ -38,7 +39,7 @@ func TestBulkLines(t *testing.T) {
 			for _, l := range test.lines {
 				b.addLine([]byte(l))
 			}
-			doc, skipped := b.build()
+			doc, skipped := build(t, b)
 			gotVariant := len(doc.Products) == 1 && len(doc.Products[0].Variants) == 1
 			if gotVariant != test.wantVariant {
 				t.Errorf("variant kept: %v, want %v (skipped %v)", gotVariant, test.wantVariant, skipped)
@@ -58,7 +59,7 @@ func TestBulkVariantPrices(t *testing.T) {
 	for _, l := range []string{productLine, collectionLine, variantLine} {
 		b.addLine([]byte(l))
 	}
-	doc, _ := b.build()
+	doc, _ := build(t, b)
 	v := doc.Products[0].Variants[0]
 	want := map[money.Market][2]money.Amount{money.LT: {12000, 0}, money.AU: {19900, 0}, money.GB: {9950, 0}, money.US: {12900, 14900}}
 	for m, w := range want {
@@ -141,7 +142,7 @@ func TestDiscounts(t *testing.T) {
 				t.Fatal(err)
 			}
 			b.discounts = append(b.discounts, n)
-			doc, skipped := b.build()
+			doc, skipped := build(t, b)
 			if test.wantRule == nil {
 				if len(doc.Discounts) != 0 {
 					t.Errorf("rules %+v, want none", doc.Discounts)
@@ -200,7 +201,7 @@ func TestSellingPlans(t *testing.T) {
 				t.Fatal(err)
 			}
 			b.addPlanGroup(g)
-			doc, skipped := b.build()
+			doc, skipped := build(t, b)
 			p := doc.Products[0]
 			gotPercent := money.Percent(0)
 			if len(p.SellingPlans) == 1 {
@@ -214,6 +215,20 @@ func TestSellingPlans(t *testing.T) {
 			}
 		})
 	}
+}
+
+// build finishes what b read as a sync does, into one document.
+func build(t *testing.T, b *builder) (catalog.Document, []Skipped) {
+	t.Helper()
+	shop, err := b.shop()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := shop.Document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, shop.Skipped
 }
 
 func joinSkipped(list []Skipped) string {

@@ -155,7 +155,7 @@ func (c *Client) Reread(ctx context.Context, current catalog.Document, events []
 	if err := c.readDiscounts(ctx, b); err != nil {
 		return Reread{}, err
 	}
-	changes.Discounts = b.buildRules(changedCatalogue(current.Products, changes))
+	changes.Discounts = b.buildRules(slices.Values(changedCatalogue(current.Products, changes)))
 	return Reread{Changes: changes, Skipped: append(skipped, b.skipped...)}, nil
 }
 

@@ -18,7 +18,7 @@ import (
 func TestRereadAgainstTheStandIn(t *testing.T) {
 	_, client := standIn(t, nil)
 	ctx := context.Background()
-	held, _, err := client.Fetch(ctx, demo.Catalog().Knitters)
+	held, _, err := fetch(ctx, client, demo.Catalog().Knitters)
 	if err != nil {
 		t.Fatal(err)
 	}

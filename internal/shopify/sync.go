@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"knitfront/internal/catalog"
+	"knitfront/internal/discount"
 )
 
 // RequiredScopes are the Admin API access scopes a sync reads with.
@@ -22,33 +23,101 @@ const bulkPollInterval = time.Second
 // maxBulkLineBytes bounds one line of a bulk result: one product or variant.
 const maxBulkLineBytes = 4 << 20
 
-// Fetch reads the shop's whole catalogue: products, variants, market prices
+// Shop is a shop's catalogue as a sync read it: the collections and the
+// automatic discounts whole, and the products, which are most of a shop,
+// kept compact and made whole one at a time as they are written.
+type Shop struct {
+	Collections []catalog.Collection
+	Discounts   []discount.Rule
+	// Skipped names what could not be kept, and why.
+	Skipped                   []Skipped
+	products, variants, plans int
+	b                         *builder
+}
+
+// Counts are the numbers of products, variants and pre-order plans read.
+func (s *Shop) Counts() (products, variants, plans int) {
+	return s.products, s.variants, s.plans
+}
+
+// Products yields each product in the order the shop listed it, each
+// checked as an import document's products are, or an error that says why
+// the catalogue cannot be imported. Ids and handles used twice across
+// products are left for the database's unique keys to refuse. It can be
+// ranged over once: each product's variants are let go once yielded, so
+// that the memory they held serves the writing of the rest.
+func (s *Shop) Products(yield func(catalog.Product, error) bool) {
+	for _, held := range s.b.products {
+		p := held.product()
+		held.variants = nil
+		if err := (catalog.Document{Products: []catalog.Product{p}}).Validate(); err != nil {
+			yield(catalog.Product{}, fmt.Errorf("the shop's catalogue cannot be imported: product %q: %w", p.Handle, err))
+			return
+		}
+		if !yield(p, nil) {
+			return
+		}
+	}
+}
+
+// Read reads the shop's whole catalogue: products, variants, market prices
 // and collections through a bulk query whose result is streamed line by
 // line, then pre-order plans and automatic discounts page by page. knitters
 // are the knitters knitfront has, whom products may name. What cannot be
-// kept is named in the skipped list, and the rest goes on.
-func (c *Client) Fetch(ctx context.Context, knitters []catalog.Knitter) (catalog.Document, []Skipped, error) {
+// kept is named in the shop's skipped list, and the rest goes on.
+func (c *Client) Read(ctx context.Context, knitters []catalog.Knitter) (*Shop, error) {
 	if err := c.CheckScopes(ctx); err != nil {
-		return catalog.Document{}, nil, err
+		return nil, err
 	}
 	b := newBuilder(knitters)
 	resultURL, err := c.runBulkQuery(ctx, ProductsBulkOp.Query)
 	if err != nil {
-		return catalog.Document{}, nil, err
+		return nil, err
 	}
 	if resultURL != "" {
 		if err := c.streamBulkResult(ctx, resultURL, b.addLine); err != nil {
-			return catalog.Document{}, nil, err
+			return nil, err
 		}
 	}
 	if err := c.readPlanGroups(ctx, b); err != nil {
-		return catalog.Document{}, nil, err
+		return nil, err
 	}
 	if err := c.readDiscounts(ctx, b); err != nil {
-		return catalog.Document{}, nil, err
+		return nil, err
 	}
-	doc, skipped := b.build()
-	return doc, skipped, nil
+	return b.shop()
+}
+
+// shop finishes what b read into the shop a sync writes.
+func (b *builder) shop() (*Shop, error) {
+	b.finishProducts()
+	shop := &Shop{Collections: b.collections, Discounts: b.buildRules(b.eachProduct), b: b}
+	if shop.Collections == nil {
+		shop.Collections = []catalog.Collection{}
+	}
+	if err := (catalog.Document{Collections: shop.Collections, Discounts: shop.Discounts}).Validate(); err != nil {
+		return nil, fmt.Errorf("the shop's catalogue cannot be imported: %w", err)
+	}
+	shop.Skipped = b.skipped
+	for _, p := range b.products {
+		shop.products++
+		shop.variants += len(p.variants)
+		shop.plans += len(p.SellingPlans)
+	}
+	return shop, nil
+}
+
+// Document is the whole shop as one catalogue document, every product held
+// at once: for a small shop, and for tests.
+func (s *Shop) Document() (catalog.Document, error) {
+	doc := catalog.Document{Collections: s.Collections, Products: []catalog.Product{}, Discounts: s.Discounts}
+	for p, err := range s.Products {
+		if err != nil {
+			return catalog.Document{}, err
+		}
+		doc.Products = append(doc.Products, p)
+	}
+	return doc, nil
 }
 
 // CheckScopes asks which scopes the token has and names the missing ones.

@@ -39,9 +39,19 @@ func standIn(t *testing.T, wrap func(*shopifydev.Server, http.Handler) http.Hand
 	return dev, c
 }
 
+// fetch reads the whole shop through client into one document.
+func fetch(ctx context.Context, client *shopify.Client, knitters []catalog.Knitter) (catalog.Document, []shopify.Skipped, error) {
+	shop, err := client.Read(ctx, knitters)
+	if err != nil {
+		return catalog.Document{}, nil, err
+	}
+	doc, err := shop.Document()
+	return doc, shop.Skipped, err
+}
+
 func TestFetchTheDemoShop(t *testing.T) {
 	_, client := standIn(t, nil)
-	doc, skipped, err := client.Fetch(context.Background(), demo.Catalog().Knitters)
+	doc, skipped, err := fetch(context.Background(), client, demo.Catalog().Knitters)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +143,7 @@ func TestFetchStopsWhenTheTokenIsRevokedMidway(t *testing.T) {
 			next.ServeHTTP(w, r)
 		})
 	})
-	_, _, err := client.Fetch(context.Background(), demo.Catalog().Knitters)
+	_, _, err := fetch(context.Background(), client, demo.Catalog().Knitters)
 	var auth *shopify.AuthError
 	if !errors.As(err, &auth) || auth.Status != http.StatusUnauthorized {
 		t.Fatalf("err = %v, want a 401 *AuthError", err)
@@ -143,7 +153,7 @@ func TestFetchStopsWhenTheTokenIsRevokedMidway(t *testing.T) {
 func TestFetchNamesMissingScopes(t *testing.T) {
 	dev, client := standIn(t, nil)
 	dev.SetScopes("write_products")
-	_, _, err := client.Fetch(context.Background(), demo.Catalog().Knitters)
+	_, _, err := fetch(context.Background(), client, demo.Catalog().Knitters)
 	var auth *shopify.AuthError
 	if !errors.As(err, &auth) || !slices.Equal(auth.Scopes, []string{"read_inventory", "read_discounts"}) {
 		t.Fatalf("err = %v, want an *AuthError naming read_inventory and read_discounts", err)
@@ -156,7 +166,7 @@ func TestFetchNamesMissingScopes(t *testing.T) {
 func TestFetchThroughThrottling(t *testing.T) {
 	dev, client := standIn(t, nil)
 	dev.Throttle(3)
-	doc, _, err := client.Fetch(context.Background(), demo.Catalog().Knitters)
+	doc, _, err := fetch(context.Background(), client, demo.Catalog().Knitters)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"iter"
 
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
@@ -26,45 +27,82 @@ func (s ImportSummary) String() string {
 // replaces what the shop had, except knitters, which are updated in place.
 // Every instance's caches of the catalogue drop it when it commits.
 func (db *DB) Import(ctx context.Context, doc catalog.Document) (ImportSummary, error) {
+	c := Catalogue{Knitters: doc.Knitters, Collections: doc.Collections, Discounts: doc.Discounts}
+	if doc.Products != nil {
+		c.Products = func(yield func(catalog.Product, error) bool) {
+			for _, p := range doc.Products {
+				if !yield(p, nil) {
+					return
+				}
+			}
+		}
+	}
+	return db.ImportCatalogue(ctx, c)
+}
+
+// Catalogue is what ImportCatalogue writes: a document whose products come
+// one at a time, so that a shop of any size is written without being held
+// whole. A nil section is left as the shop has it.
+type Catalogue struct {
+	Knitters    []catalog.Knitter
+	Collections []catalog.Collection
+	// Products yields each product in catalogue order, or an error that
+	// stops the import.
+	Products  iter.Seq2[catalog.Product, error]
+	Discounts []discount.Rule
+}
+
+// ImportCatalogue writes c in one transaction, as Import does a document.
+func (db *DB) ImportCatalogue(ctx context.Context, c Catalogue) (ImportSummary, error) {
 	var sum ImportSummary
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		for _, k := range doc.Knitters {
+		for _, k := range c.Knitters {
 			if err := upsertKnitter(ctx, tx, k); err != nil {
 				return err
 			}
 			sum.Knitters++
 		}
-		if doc.Products != nil {
+		if c.Products != nil {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM products`); err != nil {
 				return err
 			}
 		}
-		if doc.Collections != nil {
+		if c.Collections != nil {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM collections`); err != nil {
 				return err
 			}
-			for i, c := range doc.Collections {
+			for i, col := range c.Collections {
 				if _, err := tx.ExecContext(ctx,
 					`INSERT INTO collections (id, handle, title, description, position) VALUES ($1, $2, $3, $4, $5)`,
-					c.ID, c.Handle, c.Title, c.Description, i); err != nil {
-					return fmt.Errorf("collection %s: %w", c.Handle, err)
+					col.ID, col.Handle, col.Title, col.Description, i); err != nil {
+					return fmt.Errorf("collection %s: %w", col.Handle, err)
 				}
 				sum.Collections++
 			}
 		}
-		for i, p := range doc.Products {
-			n, err := insertProduct(ctx, tx, p, i)
+		if c.Products != nil {
+			ins, err := prepareVariantInserts(ctx, tx)
 			if err != nil {
-				return fmt.Errorf("product %s: %w", p.Handle, err)
+				return err
 			}
-			sum.Products++
-			sum.Variants += n
+			defer ins.Close()
+			for p, err := range c.Products {
+				if err != nil {
+					return err
+				}
+				n, err := insertProduct(ctx, tx, ins, p, sum.Products)
+				if err != nil {
+					return fmt.Errorf("product %s: %w", p.Handle, err)
+				}
+				sum.Products++
+				sum.Variants += n
+			}
 		}
-		if doc.Discounts != nil {
+		if c.Discounts != nil {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM discount_rules`); err != nil {
 				return err
 			}
-			for _, r := range doc.Discounts {
+			for _, r := range c.Discounts {
 				if err := insertRule(ctx, tx, r); err != nil {
 					return fmt.Errorf("discount %d: %w", r.ID, err)
 				}
@@ -88,7 +126,35 @@ func upsertKnitter(ctx context.Context, tx *sql.Tx, k catalog.Knitter) error {
 	return nil
 }
 
-func insertProduct(ctx context.Context, tx *sql.Tx, p catalog.Product, position int) (variants int, err error) {
+// variantInserts are the statements that write a variant and its prices,
+// prepared once for a whole catalogue: a shop has hundreds of thousands of
+// them.
+type variantInserts struct {
+	variant, price *sql.Stmt
+}
+
+func prepareVariantInserts(ctx context.Context, tx *sql.Tx) (*variantInserts, error) {
+	variant, err := tx.PrepareContext(ctx, `
+		INSERT INTO variants (id, product_id, position, title, sku, options, image, inventory, preorder, preorder_content)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`)
+	if err != nil {
+		return nil, err
+	}
+	price, err := tx.PrepareContext(ctx,
+		`INSERT INTO variant_prices (variant_id, market, amount, compare_at) VALUES ($1, $2, $3, $4)`)
+	if err != nil {
+		variant.Close()
+		return nil, err
+	}
+	return &variantInserts{variant: variant, price: price}, nil
+}
+
+func (ins *variantInserts) Close() {
+	ins.variant.Close()
+	ins.price.Close()
+}
+
+func insertProduct(ctx context.Context, tx *sql.Tx, ins *variantInserts, p catalog.Product, position int) (variants int, err error) {
 	var knitter sql.NullInt64
 	if p.KnitterID != 0 {
 		knitter = sql.NullInt64{Int64: p.KnitterID, Valid: true}
@@ -127,16 +193,12 @@ func insertProduct(ctx context.Context, tx *sql.Tx, p catalog.Product, position 
 		}
 	}
 	for i, v := range p.Variants {
-		if _, err := tx.ExecContext(ctx, `
-			INSERT INTO variants (id, product_id, position, title, sku, options, image, inventory, preorder, preorder_content)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		if _, err := ins.variant.ExecContext(ctx,
 			v.ID, p.ID, i, v.Title, v.SKU, jsonList(v.Options), v.Image, v.Inventory, v.Preorder, v.PreorderContent); err != nil {
 			return 0, fmt.Errorf("variant %d: %w", v.ID, err)
 		}
 		for market, price := range v.Prices {
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO variant_prices (variant_id, market, amount, compare_at) VALUES ($1, $2, $3, $4)`,
-				v.ID, string(market), int64(price.Amount), int64(price.CompareAt)); err != nil {
+			if _, err := ins.price.ExecContext(ctx, v.ID, string(market), int64(price.Amount), int64(price.CompareAt)); err != nil {
 				return 0, fmt.Errorf("variant %d: %w", v.ID, err)
 			}
 		}

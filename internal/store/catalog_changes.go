@@ -41,6 +41,11 @@ func (db *DB) ApplyCatalogChanges(ctx context.Context, changes CatalogChanges) e
 				return fmt.Errorf("product %d: %w", id, err)
 			}
 		}
+		ins, err := prepareVariantInserts(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
 		for _, p := range changes.Products {
 			var position int
 			if err := tx.QueryRowContext(ctx, `
@@ -51,7 +56,7 @@ func (db *DB) ApplyCatalogChanges(ctx context.Context, changes CatalogChanges) e
 			if _, err := tx.ExecContext(ctx, `DELETE FROM products WHERE id = $1`, p.ID); err != nil {
 				return fmt.Errorf("product %s: %w", p.Handle, err)
 			}
-			if _, err := insertProduct(ctx, tx, p, position); err != nil {
+			if _, err := insertProduct(ctx, tx, ins, p, position); err != nil {
 				return fmt.Errorf("product %s: %w", p.Handle, err)
 			}
 		}

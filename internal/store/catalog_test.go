@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -130,6 +131,50 @@ func TestImportIsAllOrNothing(t *testing.T) {
 		}
 		if n, err := db.ProductCount(ctx); err != nil || n != 2 {
 			t.Errorf("products after a failed import = %d, %v; want the 2 from before", n, err)
+		}
+	})
+}
+
+func TestImportCatalogueTakesProductsOneAtATimeAndStopsOnAnError(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		mustImport(t, db, smallShop())
+
+		shop := smallShop()
+		var yielded []int64
+		products := func(yield func(catalog.Product, error) bool) {
+			for _, p := range shop.Products {
+				yielded = append(yielded, p.ID)
+				if !yield(p, nil) {
+					return
+				}
+			}
+		}
+		sum, err := db.ImportCatalogue(ctx, store.Catalogue{Collections: shop.Collections, Products: products, Discounts: shop.Discounts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := (store.ImportSummary{Collections: 1, Products: 2, Variants: 3, Discounts: 2}); sum != want || len(yielded) != 2 {
+			t.Errorf("summary = %+v after %d products, want %+v after 2", sum, len(yielded), want)
+		}
+
+		stop := errors.New("the shop's product 3 cannot be read")
+		failing := func(yield func(catalog.Product, error) bool) {
+			if yield(catalog.Product{ID: 3000, Handle: "lone-sock", Title: "Sock", Variants: []catalog.Variant{
+				{ID: 3001, Title: "Default", Prices: price(900, 0)},
+			}}, nil) {
+				yield(catalog.Product{}, stop)
+			}
+		}
+		if _, err := db.ImportCatalogue(ctx, store.Catalogue{Collections: shop.Collections, Products: failing}); !errors.Is(err, stop) {
+			t.Fatalf("err = %v, want the products' own error", err)
+		}
+		got, err := db.Catalog(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Products) != 2 || got.Products[0].ID != 1000 || got.Products[1].ID != 2000 {
+			t.Errorf("products after a stopped import = %+v, want the 2 from before", got.Products)
 		}
 	})
 }
