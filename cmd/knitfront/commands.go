@@ -51,30 +51,6 @@ func serve(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.W
 	return runServer(ctx, cfg, db, log, ratesPlan{feedURL: cfg.feedURL()}, apiSite)
 }
 
-func dev(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.Writer) error {
-	db, err := openStore(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	n, err := db.ProductCount(ctx)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		sum, err := db.Import(ctx, demo.Catalog())
-		if err != nil {
-			return fmt.Errorf("loading the demo catalogue: %w", err)
-		}
-		log.Info("demo catalogue loaded", "summary", sum.String())
-	}
-	site := devSite
-	if cfg.DevTheme != "" {
-		site.assets = devThemeAssets(cfg.DevTheme)
-	}
-	return runServer(ctx, cfg, db, log, ratesPlan{feedURL: cfg.RatesURL, seed: true}, site)
-}
-
 // site is what a serving command serves beside the API: the files under
 // /assets, and a handler for every other path (nil: none).
 type site struct {
@@ -83,6 +59,9 @@ type site struct {
 	// ownOriginMayPost lets the site's own pages post reviews: the dev
 	// storefront's. Under serve only the configured origins may.
 	ownOriginMayPost bool
+	// shopAt, when set, gives the Shopify settings once the server's own
+	// address is known: dev's, whose stand-in there is the shop it syncs.
+	shopAt func(shop shopifyConfig, addr string) shopifyConfig
 }
 
 // siteParts are the pieces of the server a site's handler shares.
@@ -129,8 +108,18 @@ var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, handle
 // Meanwhile it watches the database for changes and publishes them on a hub
 // where every cache subscribes (the site's too), so that each drops what any
 // instance or process changed; and it serves the metrics when the
-// configuration asks for them. The currency rates come as plan says.
+// configuration asks for them. The currency rates come as plan says. It
+// listens first, so that a site whose shop is the server itself knows its
+// address; the Shopify work starts once it serves.
 func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, plan ratesPlan, site site) error {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)
+	}
+	defer ln.Close()
+	if site.shopAt != nil {
+		cfg.Shopify = site.shopAt(cfg.Shopify, ln.Addr().String())
+	}
 	rateService, stopRates, err := startRates(ctx, cfg, db, log, plan)
 	if err != nil {
 		return err
@@ -156,7 +145,7 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		return err
 	}
 	defer stopThemePrices()
-	webhooks, stopShopify, err := startShopify(cfg, db, log)
+	webhooks, startShopifyWork, stopShopify, err := startShopify(cfg, db, log)
 	if err != nil {
 		return err
 	}
@@ -193,7 +182,7 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		}
 		defer stopMetrics()
 	}
-	return listenAndServe(ctx, cfg, server, log)
+	return listenAndServe(ctx, ln, server, log, startShopifyWork)
 }
 
 // watchChanges runs db.WatchChanges for changes until the returned function
@@ -226,16 +215,19 @@ func serveMetrics(addr string, handler http.Handler, log *slog.Logger) (stop fun
 	return func() { _ = srv.Close() }, nil
 }
 
-// listenAndServe serves until ctx ends, then stops taking connections and
-// waits for in-flight requests before it returns.
-func listenAndServe(ctx context.Context, cfg config, handler http.Handler, log *slog.Logger) error {
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)
-	}
+// listenAndServe serves on ln until ctx ends, then stops taking connections
+// and waits for in-flight requests before it returns. Once it serves, ready
+// runs (it may call the server itself); only then does the log say the
+// server listens.
+func listenAndServe(ctx context.Context, ln net.Listener, handler http.Handler, log *slog.Logger, ready func(context.Context) error) error {
 	srv := api.NewHTTPServer(handler, log)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
+	if err := ready(ctx); err != nil {
+		_ = srv.Close()
+		<-served
+		return err
+	}
 	log.Info("listening", "addr", "http://"+ln.Addr().String())
 
 	select {

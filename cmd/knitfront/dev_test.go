@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"knitfront/internal/shopify"
 )
 
 func get(t *testing.T, url string) (int, string) {
@@ -113,5 +115,95 @@ func TestDevThemeSettings(t *testing.T) {
 	vars["KNITFRONT_DEV_THEME_SETTINGS"] = `[1]`
 	if err := run(context.Background(), []string{"dev"}, env(vars), io.Discard, io.Discard); err == nil {
 		t.Error("dev with settings that are not a JSON object succeeded")
+	}
+}
+
+// discountOf is the API's automatic discount of a variant in a market.
+type discountOf struct {
+	Amount float64 `json:"amount"`
+	Title  string  `json:"title"`
+}
+
+// With no shop set, dev is its own shop: it syncs the demo catalogue from
+// its Shopify stand-in before it says it listens, and a change made there
+// comes back through a signed webhook, the inbox and its worker.
+func TestDevSyncsFromItsOwnStandIn(t *testing.T) {
+	const beanie = "45123456003501" // 15 % off in hats and mittens: 5.25 of 35.00 EUR
+	addr, logs, _ := startServer(t, []string{"dev"}, map[string]string{
+		"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "dev.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
+	})
+	for _, want := range []string{`"shop":"` + addr + `"`, "catalogue synced from its own Shopify stand-in", `"products":56`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the log lacks %s:\n%s", want, logs)
+		}
+	}
+	var d discountOf
+	if status := getJSON(t, addr+"/api/automatic-discount/LT/"+beanie, &d); status != 200 || d.Amount != 5.25 {
+		t.Fatalf("beanie's discount right after start = %d %+v, want 5.25", status, d)
+	}
+	var knitters struct{ Knitters []any }
+	if getJSON(t, addr+"/api/knitters", &knitters); len(knitters.Knitters) == 0 {
+		t.Error("dev has no knitters: a shop keeps them in knitfront, so dev adds the demo's")
+	}
+
+	resp, err := http.Post(addr+"/admin/dev/changes", "application/json",
+		strings.NewReader(`{"change":"price","variant":`+beanie+`,"market":"LT","price":40}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the change answered %d", resp.StatusCode)
+	}
+	waitFor(t, "the new price's discount (6.00 of 40.00 EUR)", func() bool {
+		getJSON(t, addr+"/api/automatic-discount/LT/"+beanie, &d)
+		return d.Amount == 6
+	})
+	// The worker logs once it has marked the event applied, after the write.
+	waitFor(t, "the webhook applied from the inbox", func() bool {
+		return strings.Contains(logs.String(), `"msg":"shop's webhooks applied","events":1`)
+	})
+}
+
+// --dev-catalogue import loads the demo catalogue as before, with what the
+// Admin API cannot carry: the US-only discount.
+func TestDevImportsTheDemoWhenAsked(t *testing.T) {
+	addr, logs, _ := startServer(t, []string{"dev"}, map[string]string{
+		"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "dev.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
+		"KNITFRONT_DEV_CATALOGUE": "import",
+	})
+	if !strings.Contains(logs.String(), "demo catalogue imported") || strings.Contains(logs.String(), "Shopify stand-in") {
+		t.Errorf("dev did not import the demo instead of syncing:\n%s", logs)
+	}
+	var d discountOf
+	// oat-cable-sweater's first variant: in no collection on sale, 5 % off in the US alone.
+	if getJSON(t, addr+"/api/automatic-discount/US/45123456000101", &d); !strings.HasPrefix(d.Title, "US launch") {
+		t.Errorf("the US-only discount = %+v, want the demo's US launch", d)
+	}
+	err := run(context.Background(), []string{"dev", "--dev-catalogue", "json"}, env(map[string]string{}), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "KNITFRONT_DEV_CATALOGUE") {
+		t.Errorf("dev --dev-catalogue json = %v, want an error naming the setting", err)
+	}
+}
+
+// With a shop set, dev syncs from that shop, not from its own stand-in.
+func TestDevSyncsFromTheConfiguredShop(t *testing.T) {
+	standIn, shop := startStandIn(t, nil)
+	addr, logs, _ := startServer(t, []string{"dev"}, map[string]string{
+		"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "dev.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
+		"KNITFRONT_SHOPIFY_SHOP": shop, "KNITFRONT_SHOPIFY_ADMIN_TOKEN": standInToken,
+	})
+	if !strings.Contains(logs.String(), `"msg":"dev: the catalogue comes from the configured shop","shop":"`+shop+`"`) {
+		t.Errorf("the log does not name the configured shop:\n%s", logs)
+	}
+	waitFor(t, "the configured shop's catalogue", func() bool {
+		var ids struct {
+			VariantIDs []int64 `json:"variant_ids"`
+		}
+		getJSON(t, addr+"/api/products/get-available-variant-ids", &ids)
+		return len(ids.VariantIDs) > 0
+	})
+	if standIn.Requests(shopify.RunBulkQueryOp.Name) != 1 {
+		t.Errorf("the configured shop ran %d bulk queries, want 1", standIn.Requests(shopify.RunBulkQueryOp.Name))
 	}
 }

@@ -135,8 +135,8 @@ func TestImportThenServe(t *testing.T) {
 func TestShutdownDrainsInFlightRequests(t *testing.T) {
 	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db"), "KNITFRONT_ADDR": "127.0.0.1:0"}
 	addr, logs, stop := startServer(t, []string{"dev"}, vars)
-	if !strings.Contains(logs.String(), "demo catalogue loaded") {
-		t.Errorf("dev did not load the demo catalogue into the empty database:\n%s", logs)
+	if !strings.Contains(logs.String(), "catalogue synced from its own Shopify stand-in") {
+		t.Errorf("dev did not sync the demo catalogue from its stand-in:\n%s", logs)
 	}
 
 	// Hold a connection open mid-request: headers sent, body not yet.

@@ -25,13 +25,32 @@ type shopifyConfig struct {
 	// SyncInterval is the time between scheduled full syncs; 0: none.
 	SyncInterval time.Duration
 	syncInterval string
+	// standIn says the shop is dev's own Shopify stand-in: it starts
+	// afresh with the demo catalogue each time, so knitfront syncs from it
+	// in full at every start, and since it changes only through the
+	// webhooks it sends, no scheduled sync follows.
+	standIn bool
+	// DevCatalogue is where dev's catalogue comes from when no shop is
+	// set: devFromStandIn or devFromImport.
+	DevCatalogue string
 }
+
+// The sources of dev's catalogue when no shop is set.
+const (
+	// devFromStandIn syncs it from dev's own Shopify stand-in.
+	devFromStandIn = "stand-in"
+	// devFromImport imports the demo catalogue into an empty database, as
+	// a shop not on Shopify does: it keeps what Admin API 2025-10 cannot
+	// carry (fixed amounts in every currency, a discount for one market).
+	devFromImport = "import"
+)
 
 func shopifySettings(c *shopifyConfig) []setting {
 	return []setting{
 		{"shop", "KNITFRONT_SHOPIFY_SHOP", "", "the Shopify shop sync reads from: its *.myshopify.com domain, or a base URL such as http://127.0.0.1:8081 for a stand-in", &c.Shop},
 		{"shopify-admin-token", "KNITFRONT_SHOPIFY_ADMIN_TOKEN", "", "the shop's custom app's Admin API access token, with the scopes " + strings.Join(shopify.RequiredScopes, ", "), &c.AdminToken},
 		{"shopify-webhook-secret", "KNITFRONT_SHOPIFY_WEBHOOK_SECRET", "", "the custom app's client secret, which signs the shop's webhooks", &c.WebhookSecret},
+		{"dev-catalogue", "KNITFRONT_DEV_CATALOGUE", devFromStandIn, "dev only, with no shop set: " + devFromStandIn + " syncs the demo catalogue from dev's own Shopify stand-in at every start, and its changes (POST /admin/dev/changes) come back as signed webhooks; " + devFromImport + " imports the demo catalogue into an empty database, keeping what Shopify's Admin API cannot carry (fixed amounts in every currency, a discount for one market)", &c.DevCatalogue},
 		{"sync-interval", "KNITFRONT_SYNC_INTERVAL", "24h", "serve and dev with the shop and its token set: the time between scheduled full syncs from Shopify, which one instance runs (a duration such as 24h; 0 turns them off); an empty database syncs at start whatever it is", &c.syncInterval},
 	}
 }
@@ -48,6 +67,9 @@ func (c *shopifyConfig) validate() error {
 		return fmt.Errorf("KNITFRONT_SYNC_INTERVAL (--sync-interval): %q is not 0 or a duration of at least %v, such as 24h", c.syncInterval, minSyncInterval)
 	}
 	c.SyncInterval = interval
+	if c.DevCatalogue != devFromStandIn && c.DevCatalogue != devFromImport {
+		return fmt.Errorf("KNITFRONT_DEV_CATALOGUE (--dev-catalogue): %q is neither %s nor %s", c.DevCatalogue, devFromStandIn, devFromImport)
+	}
 	if c.Shop == "" {
 		return nil
 	}
@@ -117,27 +139,31 @@ func devAdminAPI(cfg config, log *slog.Logger) (*shopifydev.Server, http.Handler
 	})
 }
 
-// startShopify starts what keeps the catalogue a copy of the shop: with the
-// shop and its token set, the scheduled full sync, and with the webhook
-// secret too, the worker that applies the shop's webhooks; until stop is
-// called. The webhook receiver keeps the shop's signed webhooks in the
-// database; it is nil, with no route, when no webhook secret is set.
-func startShopify(cfg config, db *store.DB, log *slog.Logger) (webhooks http.Handler, stop func(), err error) {
+// startShopify prepares what keeps the catalogue a copy of the shop, and
+// start runs it once the server listens: with the shop and its token set,
+// the scheduled full sync (for dev's own stand-in, one full sync at once,
+// before start returns), and with the webhook secret too, the worker that
+// applies the shop's webhooks; until stop is called. The webhook receiver
+// keeps the shop's signed webhooks in the database; it is nil, with no
+// route, when no webhook secret is set.
+func startShopify(cfg config, db *store.DB, log *slog.Logger) (webhooks http.Handler, start func(context.Context) error, stop func(), err error) {
 	var background []func(context.Context)
 	var worker *inboxWorker
+	var client *shopify.Client
 	if cfg.Shopify.Shop != "" && cfg.Shopify.AdminToken != "" {
-		client, err := cfg.Shopify.client()
-		if err != nil {
-			return nil, nil, err
+		if client, err = cfg.Shopify.client(); err != nil {
+			return nil, nil, nil, err
 		}
 		owner := instanceName()
-		background = append(background, (&reconciler{
-			db: db, interval: cfg.Shopify.SyncInterval, owner: owner, log: log, now: time.Now,
-			sync: func(ctx context.Context) error {
-				_, err := fullSync(ctx, db, client)
-				return err
-			},
-		}).run)
+		if !cfg.Shopify.standIn {
+			background = append(background, (&reconciler{
+				db: db, interval: cfg.Shopify.SyncInterval, owner: owner, log: log, now: time.Now,
+				sync: func(ctx context.Context) error {
+					_, err := fullSync(ctx, db, client)
+					return err
+				},
+			}).run)
+		}
 		if cfg.Shopify.WebhookSecret != "" {
 			worker = newInboxWorker(db, client, owner, log)
 			background = append(background, worker.run)
@@ -162,11 +188,34 @@ func startShopify(cfg config, db *store.DB, log *slog.Logger) (webhooks http.Han
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var running sync.WaitGroup
-	for _, run := range background {
-		running.Go(func() { run(ctx) })
+	start = func(startCtx context.Context) error {
+		if cfg.Shopify.standIn {
+			if err := syncStandIn(startCtx, db, client, log); err != nil {
+				return err
+			}
+		}
+		for _, run := range background {
+			running.Go(func() { run(ctx) })
+		}
+		return nil
 	}
-	return webhooks, func() {
+	return webhooks, start, func() {
 		cancel()
 		running.Wait()
 	}, nil
+}
+
+// syncStandIn syncs the whole catalogue from dev's own stand-in and logs
+// what it holds then.
+func syncStandIn(ctx context.Context, db *store.DB, client *shopify.Client, log *slog.Logger) error {
+	began := time.Now()
+	if _, err := fullSync(ctx, db, client); err != nil {
+		return fmt.Errorf("dev: syncing from its own Shopify stand-in: %w", err)
+	}
+	products, err := db.ProductCount(ctx)
+	if err != nil {
+		return err
+	}
+	log.Info("dev: catalogue synced from its own Shopify stand-in", "products", products, "took", time.Since(began).Round(time.Millisecond))
+	return nil
 }
