@@ -34,7 +34,7 @@ func TestKnitfrontMoneyPrintsAsTheWidgets(t *testing.T) {
 			{123456789, "€", "€1,234,568"},
 		} {
 			got := renderTestPage(t, map[string]string{
-				"sections/main.liquid":           `{% render 'knitfront-money', amount: amount, symbol: symbol %}`,
+				"sections/main.liquid":            `{% render 'knitfront-money', amount: amount, symbol: symbol %}`,
 				"snippets/knitfront-money.liquid": string(snippet),
 			}, money.EUR, map[string]any{"amount": test.amount, "symbol": test.symbol})
 			if !strings.Contains(got, ">"+test.want+"<") {
