@@ -74,6 +74,10 @@ type lineItemObject struct {
 	Product                      *productObject               `json:"-" liquid:"product"`
 	Variant                      *variantObject               `json:"-" liquid:"variant"`
 	URLToRemove                  string                       `json:"-" liquid:"url_to_remove"`
+
+	// Index is the line's position in the cart from 0, which Dawn's cart
+	// sections number their lines by (CartItem-{index + 1}).
+	Index int `json:"-" liquid:"index"`
 }
 
 type lineDiscount struct {
@@ -124,8 +128,10 @@ func newCartObject(p cart.Priced, products *productObjects) *cartObject {
 		CartLevelDiscountApplications: []any{},
 		Currency:                      newCurrencyObject(p.Currency),
 	}
-	for _, line := range p.Lines {
-		o.Items = append(o.Items, newLineItem(line, products))
+	for i, line := range p.Lines {
+		item := newLineItem(line, products)
+		item.Index = i
+		o.Items = append(o.Items, item)
 	}
 	return o
 }

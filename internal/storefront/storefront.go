@@ -137,6 +137,10 @@ func (s *Storefront) routes() *http.ServeMux {
 	mux.HandleFunc("POST /cart/change.js", s.cartChangeJS)
 	mux.HandleFunc("POST /cart/update.js", s.cartUpdateJS)
 	mux.HandleFunc("POST /cart/clear.js", s.cartClearJS)
+	// Dawn's cart scripts post their JSON to routes.cart_change_url and
+	// routes.cart_update_url, which have no .js: Shopify answers them alike.
+	mux.HandleFunc("POST /cart/change", s.cartChangeJS)
+	mux.HandleFunc("POST /cart/update", s.cartUpdateJS)
 	// The same changes from plain forms and links, which go back to /cart.
 	mux.HandleFunc("POST /cart/add", s.cartAddForm)
 	mux.HandleFunc("GET /cart/change", s.cartChangeLink)

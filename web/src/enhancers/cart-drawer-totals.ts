@@ -41,8 +41,11 @@ import { fill, setText, showChargedLine } from './dom';
  * amount charged beside it. All texts come from the theme.
  */
 
-/** The totals areas: the drawer footer's, and the cart page's, which the theme renders alike. */
-const AREAS = `${CART_DRAWER_TOTALS}, ${CART_PAGE_TOTALS}`;
+/**
+ * The totals areas: the drawer footer's, and the cart page's, which the theme renders alike, and
+ * any a theme adapter marks data-cart-totals (Dawn's).
+ */
+const AREAS = `${CART_DRAWER_TOTALS}, ${CART_PAGE_TOTALS}, [data-cart-totals]`;
 
 /** What this enhancer writes in: the totals areas and the money slots. */
 const TAKEN_OVER = `${AREAS}, ${MONEY_SLOT}`;

@@ -14,7 +14,9 @@ const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
  * wrapper's HTML and the button's label: the wrapper itself stays, so it is what is watched.
  * The price is the price widget's once start() has placed it in the block, Dawn's text before.
  * Dawn has no sticky footer, pre-order button, selling-plan group, back-in-stock widget or
- * disclaimer.
+ * disclaimer. Beside the product page, start() makes its country selectors stick and loads the
+ * price widgets over its cards' prices and its cart's (lines and totals); Dawn's own cart note box
+ * is taken by an element that saves it after knitfront's delay.
  */
 export const dawnTheme: ThemeAdapter = {
   name: 'Dawn',
@@ -36,6 +38,9 @@ export const dawnTheme: ThemeAdapter = {
     }, reportError);
     import('./dawn-cards').then(({ startDawnCards }) => {
       startDawnCards();
+    }, reportError);
+    import('./dawn-cart').then(({ startDawnCart }) => {
+      startDawnCart();
     }, reportError);
   },
 };

@@ -1,0 +1,256 @@
+import { announceCart, CART_PATHS, getCart, isAjaxCart, type AjaxCart } from '../../api/cart';
+import { EVENTS } from '../../constants';
+import { onCartChange } from '../../enhancers/cart-changes';
+import { refreshCartTotals } from '../../enhancers/cart-drawer-totals';
+
+/**
+ * Dawn's totals: the cart page footer's (sections/main-cart-footer.liquid) and the drawer's
+ * (snippets/cart-drawer.liquid), each a row of its label and the total.
+ */
+const DAWN_TOTALS = '#main-cart-footer .totals, cart-drawer .cart-drawer__footer .totals';
+const TOTAL_LABEL = ':scope > .totals__total';
+const TOTAL_VALUE = ':scope > .totals__total-value';
+/** On Dawn's totals row once dressed for knitfront's totals enhancer. */
+const DRESSED = 'data-kf-dressed';
+/** The element knitfront's totals enhancer takes over as a totals area. */
+const TOTALS_AREA = 'data-cart-totals';
+
+/** Dawn's cart lines, on the cart page and in the drawer: CartItem-{n}, CartDrawer-Item-{n}. */
+const LINES = '#main-cart-items .cart-item[id^="CartItem-"], #CartDrawer-CartItems .cart-item';
+/** A line's total (twice on the cart page: one for phones, one for wider screens). */
+const LINE_TOTAL = '.cart-item__totals .cart-item__price-wrapper';
+/** The quantity input of a line, which Dawn gives the line's variant id. */
+const LINE_VARIANT = 'input[data-quantity-variant-id]';
+/** On a line total once the price widget lies over it: 'placed', then 'shown'. */
+const LINE_STATE = 'data-kf-line-price';
+
+/** The cart call of Dawn's product form, the one change Dawn tells without the cart. */
+const DAWN_ADD_PATH = '/cart/add.js';
+
+/** The texts Dawn has no place for, which the app embed writes from the extension's locale. */
+const TEXTS_SCRIPT = 'script#knitfront-texts';
+interface CartTexts {
+  /** '≈ {amount}': a figure converted to the display currency. */
+  approximate: string;
+  /** 'Charged at checkout: {amount}', in the market currency. */
+  chargedAtCheckout: string;
+  /** 'Due today', the total's label when pre-orders leave something due later. */
+  dueToday: string;
+  /** 'Due later'. */
+  dueLater: string;
+}
+
+function readTexts(): CartTexts | null {
+  try {
+    const texts = JSON.parse(
+      document.querySelector(TEXTS_SCRIPT)?.textContent ?? 'null',
+    ) as Partial<CartTexts> | null;
+    const { approximate, chargedAtCheckout, dueToday, dueLater } = texts ?? {};
+    return approximate && chargedAtCheckout && dueToday && dueLater
+      ? { approximate, chargedAtCheckout, dueToday, dueLater }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The widget over a line total, and Dawn's text kept in its room underneath: nothing in the line
+ * moves whatever the widget shows.
+ */
+const STYLE = [
+  `[${LINE_STATE}]{position:relative}`,
+  `[${LINE_STATE}] > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end}`,
+  `[${LINE_STATE}="shown"] > :not(product-price){visibility:hidden}`,
+  `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;margin-top:.5rem}`,
+  `.kf-dawn-totals__later[hidden],.kf-dawn-totals__charged[hidden]{display:none}`,
+  `.kf-dawn-totals__charged{margin:.5rem 0 0;text-align:right;font-size:1.3rem}`,
+].join('');
+const STYLE_ID = 'knitfront-dawn-cart';
+
+function element(tag: string, attributes: Record<string, string>, text = ''): HTMLElement {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.textContent = text;
+  return made;
+}
+
+/**
+ * Dresses one of Dawn's totals rows as a knitfront totals area, the parts the enhancer writes:
+ * the total as the total due now, the label that reads 'Due today' when pre-orders leave
+ * something due later, the line of what checkout charges in the market currency (shown while the
+ * display currency differs), and the row of what is due later. The area is the row's parent, the
+ * one element Dawn keeps around the row and the lines below it. Returns whether it dressed it.
+ */
+function dress(row: HTMLElement, texts: CartTexts): boolean {
+  const area = row.parentElement;
+  if (row.hasAttribute(DRESSED) || !area) return false;
+  row.setAttribute(DRESSED, '');
+  area.setAttribute(TOTALS_AREA, '');
+  area.dataset.approximate = texts.approximate;
+  // The drawer's row matches the knitfront theme's drawer totals selector, so the enhancer takes
+  // it as an area of its own too: its total is marked approximate the same way.
+  row.dataset.approximate = texts.approximate;
+  row.querySelector(TOTAL_VALUE)?.setAttribute('data-cart-value', 'dueNow');
+  const label = row.querySelector(TOTAL_LABEL);
+  if (label) {
+    const dawnLabel = element('span', { 'data-cart-when': 'no-preorders' });
+    dawnLabel.append(...label.childNodes);
+    const dueToday = element('span', { 'data-cart-when': 'preorders', hidden: '' }, texts.dueToday);
+    label.replaceChildren(dawnLabel, dueToday);
+  }
+  const charged = element('p', {
+    class: 'kf-dawn-totals__charged',
+    'data-cart-charged': '',
+    'data-text': texts.chargedAtCheckout,
+    style: 'visibility: hidden',
+    hidden: '',
+  });
+  const later = element('div', {
+    class: 'kf-dawn-totals__later',
+    'data-cart-when': 'preorders',
+    hidden: '',
+  });
+  later.append(
+    element('span', {}, texts.dueLater),
+    element('span', { 'data-cart-value': 'dueLater' }),
+  );
+  row.after(charged, later);
+  return true;
+}
+
+/** Places or updates the price widget over each line total, from the cart's lines. */
+function priceLines(cart: AjaxCart, country: string): void {
+  document.querySelectorAll(LINES).forEach((line) => {
+    const index = Number(/-(\d+)$/.exec(line.id)?.[1]) - 1;
+    const item = cart.items[index];
+    const variantId = line.querySelector(LINE_VARIANT)?.getAttribute('data-quantity-variant-id');
+    if (!item || !variantId) return;
+    const price = String(item.final_price * item.quantity);
+    const original = item.original_price * item.quantity;
+    line.querySelectorAll<HTMLElement>(LINE_TOTAL).forEach((total) => {
+      let widget = total.querySelector(':scope > product-price');
+      if (!widget) {
+        widget = document.createElement('product-price');
+        widget.addEventListener(EVENTS.priceShown, () => total.setAttribute(LINE_STATE, 'shown'));
+        total.setAttribute(LINE_STATE, 'placed');
+        total.append(widget);
+      }
+      const attributes: Record<string, string> = {
+        price_minor: price,
+        iso_code: country,
+        variant_id: variantId,
+        type: 'CartItemPrice',
+      };
+      for (const [name, value] of Object.entries(attributes)) {
+        if (widget.getAttribute(name) !== value) widget.setAttribute(name, value);
+      }
+      // The line's discount is the cart's own: the widget compares, and looks up nothing more.
+      if (original > item.final_price * item.quantity) {
+        widget.setAttribute('compared_at_minor', String(original));
+      } else {
+        widget.setAttribute('compared_at_minor', price);
+      }
+    });
+  });
+}
+
+/**
+ * Dawn's cart-update message: from its cart page or drawer (source 'cart-items') the whole cart
+ * after /cart/change.js, from a product form only the line /cart/add.js added.
+ */
+interface DawnCartUpdate {
+  source?: string;
+  cartData?: unknown;
+}
+
+declare global {
+  interface Window {
+    /** Dawn's publish/subscribe channel (assets/pubsub.js): returns the function that unsubscribes. */
+    subscribe?: (event: string, callback: (data: DawnCartUpdate) => void) => () => void;
+  }
+}
+/** Dawn's names of its channel's messages (assets/constants.js), a global of its scripts. */
+declare const PUB_SUB_EVENTS: { cartUpdate?: unknown } | undefined;
+
+/** The name of Dawn's cart-update message, or null on a page without Dawn's channel. */
+function dawnCartUpdate(): string | null {
+  if (typeof PUB_SUB_EVENTS !== 'object' || typeof window.subscribe !== 'function') return null;
+  const name = PUB_SUB_EVENTS?.cartUpdate;
+  return typeof name === 'string' ? name : null;
+}
+
+/**
+ * Dawn's cart page and drawer: the totals in the display currency, with pre-orders counting their
+ * upfront charge only, what remains due later and, while the display currency differs, what
+ * checkout charges; and each line's total in the display currency. Dawn's totals rows are dressed
+ * as knitfront totals areas for knitfront's cart totals enhancer, with the texts the app embed
+ * writes; the line totals get a price widget over them. Dawn renders its cart sections again after
+ * each change and tells of the change on its publish/subscribe channel (PUB_SUB_EVENTS.cartUpdate):
+ * the adapter dresses what Dawn renders, and passes the change on as knitfront's cart-updated
+ * event with the cart, which every knitfront enhancer hears. Returns the function that stops.
+ */
+export function startDawnCart(): () => void {
+  const country = window.Shopify?.country;
+  const texts = readTexts();
+  if (!country || !texts) return () => {};
+  const style = element('style', { id: STYLE_ID }, STYLE);
+  document.head.append(style);
+  let lastCart: AjaxCart | null = null;
+
+  const show = (cart: AjaxCart) => {
+    lastCart = cart;
+    priceLines(cart, country);
+  };
+  const refresh = () =>
+    getCart().then((cart) => {
+      show(cart);
+      void refreshCartTotals(cart);
+    }, console.error);
+  const dressAll = () => {
+    let dressed = false;
+    document
+      .querySelectorAll<HTMLElement>(DAWN_TOTALS)
+      .forEach((row) => (dressed = dress(row, texts) || dressed));
+    return dressed;
+  };
+
+  const renders = new MutationObserver((records) => {
+    const added = records.some((record) =>
+      [...record.addedNodes].some(
+        (node) =>
+          node instanceof Element &&
+          (node.matches(`${DAWN_TOTALS}, ${LINES}`) ||
+            node.querySelector(`${DAWN_TOTALS}, ${LINES}`) !== null),
+      ),
+    );
+    if (!added) return;
+    if (dressAll() && lastCart) void refreshCartTotals(lastCart);
+    if (lastCart) priceLines(lastCart, country);
+  });
+  renders.observe(document.body, { childList: true, subtree: true });
+  const stopCart = onCartChange(({ cart }) => {
+    if (cart) show(cart);
+  });
+
+  // Dawn's channel: a change of the cart page or drawer carries the whole cart, an add from a
+  // product form only the line added, so the cart is then asked for.
+  const cartUpdate = dawnCartUpdate();
+  const unsubscribe =
+    cartUpdate === null
+      ? null
+      : window.subscribe?.(cartUpdate, (update) => {
+          const request = update.source === 'cart-items' ? CART_PATHS.change : DAWN_ADD_PATH;
+          if (isAjaxCart(update.cartData)) announceCart(update.cartData, request);
+          else void getCart().then((cart) => announceCart(cart, request), console.error);
+        });
+
+  dressAll();
+  void refresh();
+  return () => {
+    renders.disconnect();
+    stopCart();
+    unsubscribe?.();
+    style.remove();
+  };
+}
