@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http/httptest"
 	"path/filepath"
@@ -146,28 +145,36 @@ func TestThemePricesFollowDiscountsAndRates(t *testing.T) {
 	})
 }
 
-// TestDevPrintsTheFinalPriceAfterASync syncs from dev's own Admin API
-// stand-in, as `knitfront sync --shop` does against dev: the sync writes the
-// theme's metafields into the stand-in, and dev's product page prints the
-// discounted beanie's final price in LT from them.
-func TestDevPrintsTheFinalPriceAfterASync(t *testing.T) {
-	dir := t.TempDir()
-	devAddr, _, _ := startServer(t, []string{"dev"}, map[string]string{
-		"DATABASE_URL": "sqlite:" + filepath.Join(dir, "dev.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
-	})
-	beanie := devAddr + "/products/pebble-beanie?country=LT"
-	if _, body := get(t, beanie); strings.Contains(body, "data-final-minor") {
-		t.Fatal("dev claims a final price before any sync wrote the metafields")
-	}
-	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(dir, "sync.db")}
-	importKnitters(t, vars)
-	if err := run(context.Background(), syncArgs(devAddr, devAdminToken), env(vars), io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	_, body := get(t, beanie)
-	for _, want := range []string{`data-final-minor="2975"`, `Regular price</span>€35</s>`, `Sale price</span>€30</span>`, `-15% off`} {
-		if !strings.Contains(body, want) {
-			t.Errorf("dev's beanie page in LT lacks %q", want)
-		}
+// TestDevPrintsTheFinalPrice starts dev as `make run` does: it syncs the
+// demo shop from its own Admin API stand-in, which writes the theme's
+// metafields there, and the product page prints the discounted beanie's
+// final price in LT from them. With the demo imported instead, no sync
+// writes them and the page claims no final price.
+func TestDevPrintsTheFinalPrice(t *testing.T) {
+	for _, test := range []struct {
+		catalogue string
+		want      []string
+		absent    []string
+	}{
+		{devFromStandIn, []string{`data-final-minor="2975"`, `Regular price</span>€35</s>`, `Sale price</span>€30</span>`, `-15% off`}, nil},
+		{devFromImport, []string{`price_minor="3500"`}, []string{"data-final-minor"}},
+	} {
+		t.Run(test.catalogue, func(t *testing.T) {
+			devAddr, _, _ := startServer(t, []string{"dev"}, map[string]string{
+				"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "dev.db"), "KNITFRONT_ADDR": "127.0.0.1:0",
+				"KNITFRONT_DEV_CATALOGUE": test.catalogue,
+			})
+			_, body := get(t, devAddr+"/products/pebble-beanie?country=LT")
+			for _, want := range test.want {
+				if !strings.Contains(body, want) {
+					t.Errorf("dev's beanie page in LT lacks %q", want)
+				}
+			}
+			for _, absent := range test.absent {
+				if strings.Contains(body, absent) {
+					t.Errorf("dev's beanie page in LT holds %q", absent)
+				}
+			}
+		})
 	}
 }
