@@ -384,3 +384,48 @@ func TestPrice(t *testing.T) {
 		}
 	})
 }
+
+// A line's discount follows Shopify's arithmetic: a percentage is taken of
+// the line's price and rounded once, half up, to the minor unit, which for
+// several units can differ from the unit's rounded discount times the
+// quantity; a fixed amount comes off each unit.
+func TestLineDiscountFollowsShopify(t *testing.T) {
+	cat := testCatalogue()
+	third := func(price money.Amount) discount.Result {
+		p := money.Percent(33_33)
+		return discount.Result{Amount: p.Of(price), Currency: money.EUR, Percent: p, Title: "A third off", RuleID: 1, ValueType: discount.Percentage}
+	}
+	sevenOff := discount.Result{Amount: 7_00, Currency: money.EUR, Percent: 18_00, Title: "7 off", RuleID: 2, ValueType: discount.FixedAmount}
+	for _, test := range []struct {
+		name         string
+		item         cart.Item
+		discount     discount.Result
+		wantDiscount money.Amount
+	}{
+		// 33.33 % of 40.00 is 13.332: 13.33 on one unit.
+		{"PercentageOfOneUnit", cart.Item{VariantID: scarf, Quantity: 1}, third(40_00), 13_33},
+		// Of the line's 120.00 it is 39.996: 40.00, not 3 × 13.33 = 39.99.
+		{"PercentageOfTheLineRoundedOnce", cart.Item{VariantID: scarf, Quantity: 3}, third(40_00), 40_00},
+		// 33.33 % of 150.00 is 49.995, half up to 50.00; of 300.00 it is 99.99, not 2 × 50.00.
+		{"PercentageRoundsHalfUp", cart.Item{VariantID: sweaterOat, Quantity: 1}, third(150_00), 50_00},
+		{"PercentageOfTwoUnits", cart.Item{VariantID: sweaterOat, Quantity: 2}, third(150_00), 99_99},
+		{"FixedAmountOffEachUnit", cart.Item{VariantID: scarf, Quantity: 3}, sevenOff, 21_00},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			var c cart.Cart
+			if _, err := c.Add(cat, []cart.Item{test.item}); err != nil {
+				t.Fatal(err)
+			}
+			p := cart.Price(c, money.LT, cat, map[int64]discount.Result{test.item.VariantID: test.discount})
+			line := p.Lines[0]
+			if got := line.LineDiscount(); got != test.wantDiscount {
+				t.Errorf("line discount %v, want %v", got, test.wantDiscount)
+			}
+			if line.FinalLinePrice() != line.OriginalLinePrice()-test.wantDiscount ||
+				p.TotalDiscount != test.wantDiscount || p.Total != p.OriginalTotal-test.wantDiscount {
+				t.Errorf("final line price %v, totals %v of %v with %v off; want %v off",
+					line.FinalLinePrice(), p.Total, p.OriginalTotal, p.TotalDiscount, test.wantDiscount)
+			}
+		})
+	}
+}

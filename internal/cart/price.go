@@ -43,10 +43,18 @@ type PricedLine struct {
 func (l PricedLine) OriginalLinePrice() money.Amount { return l.Price * money.Amount(l.Quantity) }
 
 // FinalLinePrice is the line's price after discounts.
-func (l PricedLine) FinalLinePrice() money.Amount { return l.FinalPrice * money.Amount(l.Quantity) }
+func (l PricedLine) FinalLinePrice() money.Amount { return l.OriginalLinePrice() - l.LineDiscount() }
 
-// LineDiscount is the money the discount takes off the whole line.
-func (l PricedLine) LineDiscount() money.Amount { return l.Discount.Amount * money.Amount(l.Quantity) }
+// LineDiscount is the money the discount takes off the whole line, as
+// Shopify works it out: a percentage of the line's price, rounded once to
+// the currency's minor unit (half up), or a fixed amount off each unit.
+// For one unit both are the discount on one unit the API answers.
+func (l PricedLine) LineDiscount() money.Amount {
+	if l.Discount.ValueType == discount.Percentage {
+		return min(l.Discount.Percent.Of(l.OriginalLinePrice()), l.OriginalLinePrice())
+	}
+	return l.Discount.Amount * money.Amount(l.Quantity)
+}
 
 // Charge is what a pre-order's selling plan charges for one unit: Upfront at
 // checkout and Remaining later.

@@ -123,6 +123,9 @@ type Result struct {
 	Percent  money.Percent
 	Title    string
 	RuleID   int64
+	// ValueType is the rule's: a cart takes a percentage off a line's
+	// price whole, and a fixed amount off each unit.
+	ValueType ValueType
 }
 
 // Best returns the discount of the rule that takes the most off one unit of
@@ -140,11 +143,12 @@ func Best(rules []Rule, item Item, now time.Time) Result {
 		}
 		if off > best.Amount || (off == best.Amount && r.ID < best.RuleID) {
 			best = Result{
-				Amount:   off,
-				Currency: item.Market.Currency(),
-				Percent:  r.percentOf(off, item.Price),
-				Title:    r.Title,
-				RuleID:   r.ID,
+				Amount:    off,
+				Currency:  item.Market.Currency(),
+				Percent:   r.percentOf(off, item.Price),
+				Title:     r.Title,
+				RuleID:    r.ID,
+				ValueType: r.ValueType,
 			}
 		}
 	}

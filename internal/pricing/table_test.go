@@ -20,8 +20,8 @@ func pct(id int64, percent money.Percent, scope discount.Scope, targets ...int64
 }
 
 // result is what discount.Best answers for a rule taking off from a price.
-func result(ruleID int64, title string, market money.Market, off money.Amount, percent money.Percent) discount.Result {
-	return discount.Result{Amount: off, Currency: market.Currency(), Percent: percent, Title: title, RuleID: ruleID}
+func result(ruleID int64, title string, kind discount.ValueType, market money.Market, off money.Amount, percent money.Percent) discount.Result {
+	return discount.Result{Amount: off, Currency: market.Currency(), Percent: percent, Title: title, RuleID: ruleID, ValueType: kind}
 }
 
 func TestTableLookups(t *testing.T) {
@@ -58,23 +58,23 @@ func TestTableLookups(t *testing.T) {
 		found   bool
 	}{
 		{"list price and a collection's 10 % off", money.LT, 11, 0,
-			Price{VariantID: 11, ProductID: 1, List: 4500, Discounted: 4050, Discount: result(1, "Hats 10%", money.LT, 450, 1000)}, true},
+			Price{VariantID: 11, ProductID: 1, List: 4500, Discounted: 4050, Discount: result(1, "Hats 10%", discount.Percentage, money.LT, 450, 1000)}, true},
 		{"the same in another market's currency", money.AU, 11, 0,
-			Price{VariantID: 11, ProductID: 1, List: 9000, Discounted: 8100, Discount: result(1, "Hats 10%", money.AU, 900, 1000)}, true},
+			Price{VariantID: 11, ProductID: 1, List: 9000, Discounted: 8100, Discount: result(1, "Hats 10%", discount.Percentage, money.AU, 900, 1000)}, true},
 		{"compare-at kept, a fixed amount capped at the price", money.LT, 12, 0,
-			Price{VariantID: 12, ProductID: 1, List: 3000, CompareAt: 4000, Discounted: 0, Discount: result(3, "Fixed 50 EUR", money.LT, 3000, 10000)}, true},
+			Price{VariantID: 12, ProductID: 1, List: 3000, CompareAt: 4000, Discounted: 0, Discount: result(3, "Fixed 50 EUR", discount.FixedAmount, money.LT, 3000, 10000)}, true},
 		{"no discount", money.LT, 21, 0,
 			Price{VariantID: 21, ProductID: 2, List: 9000, Discounted: 9000, Discount: discount.Result{Currency: money.EUR}}, true},
 		{"a market-limited rule", money.US, 21, 0,
-			Price{VariantID: 21, ProductID: 2, List: 9000, Discounted: 8550, Discount: result(2, "US 5%", money.US, 450, 500)}, true},
+			Price{VariantID: 21, ProductID: 2, List: 9000, Discounted: 8550, Discount: result(2, "US 5%", discount.Percentage, money.US, 450, 500)}, true},
 		{"a market the shop does not have falls back to the default one", "DE", 21, 0,
 			Price{VariantID: 21, ProductID: 2, List: 9000, Discounted: 9000, Discount: discount.Result{Currency: money.EUR}}, true},
 		{"a variant without a price in the market", money.GB, 11, 0, Price{}, false},
 		{"an unknown variant", money.LT, 99, 0, Price{}, false},
 		{"a product: its cheapest variant, the first of equals", money.LT, 0, 1,
-			Price{VariantID: 12, ProductID: 1, List: 3000, CompareAt: 4000, Discounted: 0, Discount: result(3, "Fixed 50 EUR", money.LT, 3000, 10000)}, true},
+			Price{VariantID: 12, ProductID: 1, List: 3000, CompareAt: 4000, Discounted: 0, Discount: result(3, "Fixed 50 EUR", discount.FixedAmount, money.LT, 3000, 10000)}, true},
 		{"a product in another market", money.US, 0, 2,
-			Price{VariantID: 21, ProductID: 2, List: 9000, Discounted: 8550, Discount: result(2, "US 5%", money.US, 450, 500)}, true},
+			Price{VariantID: 21, ProductID: 2, List: 9000, Discounted: 8550, Discount: result(2, "US 5%", discount.Percentage, money.US, 450, 500)}, true},
 		{"a product without prices in the market", money.AU, 0, 2, Price{}, false},
 		{"an unknown product", money.LT, 0, 9, Price{}, false},
 	} {
