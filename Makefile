@@ -78,8 +78,8 @@ lint: $(NPM_CI)
 	cd web && npm run typecheck --silent && npm run lint --silent
 
 # Each budget of docs/design.md, printed against its baseline: the API's throughput and p99, the
-# Shopify sync's time and memory, the JavaScript a product page loads, the collection page's
-# requests and time, and Lighthouse. Every
+# Shopify sync's time and memory, a webhook burst through a SIGKILL, the JavaScript a product
+# page loads, the collection page's requests and time, and Lighthouse. Every
 # benchmark runs; the target fails at the end when any was over its budget.
 bench: build $(LIGHTHOUSE_CI)
 	scripts/ensure-wrk.sh
@@ -88,6 +88,7 @@ bench: build $(LIGHTHOUSE_CI)
 	@status=0; \
 	  $(GO) run ./bench/api || status=1; \
 	  $(GO) run ./bench/sync || status=1; \
+	  $(GO) run ./bench/webhooks || status=1; \
 	  node bench/size/main.mjs || status=1; \
 	  node bench/page/main.mjs || status=1; \
 	  node bench/lighthouse/main.mjs || status=1; \

@@ -39,6 +39,12 @@ import (
 	"knitfront/internal/shopifydev"
 )
 
+// The shop synced: the budget's 100,000 variants, in every market.
+const (
+	shopProducts       = 10_000
+	variantsPerProduct = 10
+)
+
 const (
 	maxSeconds = 60.0
 	// maxMegabytes is the peak resident memory budget, in millions of bytes.
@@ -66,7 +72,7 @@ func serveStandIn() error {
 	if err != nil {
 		return err
 	}
-	handler := shopifydev.New(generatedShop(time.Now()), adminToken, time.Now)
+	handler := shopifydev.New(shopifydev.Generated(shopProducts, variantsPerProduct, time.Now()), adminToken, time.Now)
 	handler.SetScopes(shopify.RequiredScopes...)
 	fmt.Printf("http://%s\n", ln.Addr())
 	return http.Serve(ln, handler)
@@ -112,7 +118,7 @@ func measureSyncs(knitfront string) error {
 	}
 	defer stop()
 	fmt.Printf("generated shop: %d products, %d variants, %d markets, %d automatic discounts\n",
-		shopProducts, shopProducts*variantsPerProduct, 4, shopDiscounts)
+		shopProducts, shopProducts*variantsPerProduct, 4, shopifydev.GeneratedDiscounts)
 
 	overBudget := false
 	for _, name := range []string{"first sync, empty database", "second sync, same shop"} {

@@ -1,4 +1,4 @@
-package main
+package shopifydev
 
 import (
 	"fmt"
@@ -9,15 +9,13 @@ import (
 	"knitfront/internal/money"
 )
 
-// The generated shop's size: the budget's 100,000 variants in the 4 markets,
-// with 20 automatic discounts.
+// A generated shop's collections and automatic discounts.
 const (
-	shopProducts       = 10_000
-	variantsPerProduct = 10
-	shopCollections    = 40
-	shopDiscounts      = 20
+	generatedCollections = 40
+	// GeneratedDiscounts is how many automatic discounts a generated shop has.
+	GeneratedDiscounts = 20
 	// Every preorderEvery-th product sells its variants as pre-orders
-	// through a selling plan, so the sync also pages through plan groups.
+	// through a selling plan, so that a sync also pages through plan groups.
 	preorderEvery = 100
 )
 
@@ -30,37 +28,40 @@ const (
 	firstRuleID       = 1_100_000_000
 )
 
+// A generated variant's options: a colour and a size, so that a product has
+// up to ten variants.
 var (
-	colours = []string{"Oat", "Cream", "Charcoal", "Moss", "Rust"}
-	sizes   = []string{"S", "L"}
+	generatedColours = []string{"Oat", "Cream", "Charcoal", "Moss", "Rust"}
+	generatedSizes   = []string{"S", "L"}
 )
 
-// generatedShop is a catalogue of shopProducts products of variantsPerProduct
-// variants each, priced in every market, in collections, some on
-// pre-order, and shopDiscounts automatic discounts of every scope.
-func generatedShop(now time.Time) catalog.Document {
+// Generated is a shop of any size for benchmarks: products of
+// variantsPerProduct variants each (at most 10), priced in every market, in
+// collections, some on pre-order, and GeneratedDiscounts automatic
+// discounts of every scope, scheduled, running or ended at now.
+func Generated(products, variantsPerProduct int, now time.Time) catalog.Document {
 	doc := catalog.Document{}
-	for c := range shopCollections {
+	for c := range generatedCollections {
 		doc.Collections = append(doc.Collections, catalog.Collection{
 			ID: firstCollectionID + int64(c), Handle: fmt.Sprintf("collection-%02d", c),
 			Title: fmt.Sprintf("Collection %d", c), Description: "Generated for the sync benchmark.",
 		})
 	}
-	for i := range shopProducts {
-		doc.Products = append(doc.Products, generatedProduct(i))
+	for i := range products {
+		doc.Products = append(doc.Products, generatedProduct(i, variantsPerProduct))
 	}
 	doc.Discounts = generatedDiscounts(doc, now)
 	return doc
 }
 
-func generatedProduct(i int) catalog.Product {
+func generatedProduct(i, variants int) catalog.Product {
 	id := firstProductID + int64(i)
 	p := catalog.Product{
 		ID: id, Handle: fmt.Sprintf("knit-%05d", i), Title: fmt.Sprintf("Knit %d", i),
 		Description: "A generated knit with a description of about the length a shop writes for one.",
 		ProductType: "Hat", Vendor: "knitfront bench", Tags: []string{"wool", "generated"},
 		Images:      []string{fmt.Sprintf("https://cdn.example.com/knit-%05d.jpg", i)},
-		Collections: []string{fmt.Sprintf("collection-%02d", i%shopCollections), fmt.Sprintf("collection-%02d", (i+7)%shopCollections)},
+		Collections: []string{fmt.Sprintf("collection-%02d", i%generatedCollections), fmt.Sprintf("collection-%02d", (i+7)%generatedCollections)},
 		Options:     []string{"Colour", "Size"},
 	}
 	preorder := i%preorderEvery == 0
@@ -71,10 +72,10 @@ func generatedProduct(i int) catalog.Product {
 		}}
 	}
 	base := money.Amount(2000 + 100*(i%50))
-	for j := range variantsPerProduct {
-		colour, size := colours[j/len(sizes)], sizes[j%len(sizes)]
+	for j := range variants {
+		colour, size := generatedColours[j/len(generatedSizes)], generatedSizes[j%len(generatedSizes)]
 		v := catalog.Variant{
-			ID: firstVariantID + int64(i*variantsPerProduct+j), Title: colour + " / " + size,
+			ID: firstVariantID + int64(i*variants+j), Title: colour + " / " + size,
 			SKU: fmt.Sprintf("KN-%05d-%d", i, j), Options: []string{colour, size},
 			Inventory: (i + j) % 7, Prices: map[money.Market]catalog.Price{},
 		}
@@ -98,7 +99,7 @@ func generatedProduct(i int) catalog.Product {
 // the shop.
 func generatedDiscounts(doc catalog.Document, now time.Time) []discount.Rule {
 	var rules []discount.Rule
-	for d := range shopDiscounts {
+	for d := range GeneratedDiscounts {
 		r := discount.Rule{
 			ID: firstRuleID + int64(d), Title: fmt.Sprintf("Generated discount %d", d),
 			ValueType: discount.Percentage, Percent: money.Percent(500 + 100*d),
