@@ -279,8 +279,8 @@ describe(
         await page.waitForFunction(
           (selector) =>
             window.Shopify?.country === 'US' &&
-            /^\$\d/.test(document.querySelector(selector)?.innerText.trim() ?? ''),
-          CARD_PRICE,
+            /^\$\d/.test(document.querySelector(selector)?.textContent ?? ''),
+          `${CARD_PRICE} .kf-price__current`,
         );
         assert.deepEqual(
           await page.evaluate(() => ({
