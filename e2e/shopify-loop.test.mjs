@@ -23,14 +23,16 @@ before(async () => {
 after(() => shop?.close());
 
 /**
- * A new shopper on the beanie's page who loads it without the browser's cache, as one who comes
- * after the change does (the API's answers may be cached for a minute, as a CDN would).
+ * A new shopper on the beanie's page. Routing the page's requests turns its HTTP cache off, so each
+ * visit reads the API afresh, as a shopper who comes after the change does (the API's answers may
+ * be cached for a minute, as a CDN would). The pictures, which no price waits for, come as one
+ * small drawing, to keep each visit short.
  */
 async function beaniePage() {
   const page = await shop.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.route('**/demo-images/**', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+  );
   return page;
 }
 
@@ -68,7 +70,7 @@ async function changeReachesThePage(page, change, expected) {
   );
 }
 
-test('a change in the stand-in reaches the product page within 2 s', async () => {
+test('a change in the stand-in reaches the product page within 2 s', async (t) => {
   const page = await beaniePage();
   assert.deepEqual(await shown(page), { price: '€30', soldOut: false }, '€35 less 15%, rounded');
 
@@ -89,6 +91,7 @@ test('a change in the stand-in reaches the product page within 2 s', async () =>
     (view) => view.soldOut,
   );
   for (const [what, ms] of Object.entries({ priced, ended, soldOut })) {
+    t.diagnostic(`${what}: shown ${ms} ms after the change`);
     assert.ok(ms < CHANGE_SHOWN_WITHIN_MS, `${what}: shown after ${ms} ms`);
   }
   await page.close({ allow: [/request failed: .* \(net::ERR_ABORTED\)/] });

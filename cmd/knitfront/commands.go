@@ -145,7 +145,7 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		return err
 	}
 	defer stopThemePrices()
-	webhooks, startShopifyWork, stopShopify, err := startShopify(cfg, db, log)
+	webhooks, startShopifyWork, stopShopify, err := startShopify(cfg, db, log, &changes)
 	if err != nil {
 		return err
 	}

@@ -37,6 +37,10 @@ type inboxWorker struct {
 	log   *slog.Logger
 	now   func() time.Time
 	wake  chan struct{}
+	// written, when set, is told at once when the worker has written a
+	// catalogue change, so that this instance's caches drop it without
+	// waiting for the database's change notification.
+	written func()
 }
 
 func newInboxWorker(db *store.DB, client *shopify.Client, owner string, log *slog.Logger) *inboxWorker {
@@ -117,6 +121,9 @@ func (w *inboxWorker) applyPending(ctx context.Context) (int, error) {
 	}
 	if err != nil {
 		return 0, err
+	}
+	if w.written != nil {
+		w.written()
 	}
 	if err := w.db.FinishWebhookEvents(ctx, w.owner, ids, w.now()); err != nil {
 		return 0, err

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"knitfront/internal/demo"
+	"knitfront/internal/invalidate"
 	"knitfront/internal/shopify"
 	"knitfront/internal/shopifydev"
 	"knitfront/internal/store"
@@ -143,10 +144,10 @@ func devAdminAPI(cfg config, log *slog.Logger) (*shopifydev.Server, http.Handler
 // start runs it once the server listens: with the shop and its token set,
 // the scheduled full sync (for dev's own stand-in, one full sync at once,
 // before start returns), and with the webhook secret too, the worker that
-// applies the shop's webhooks; until stop is called. The webhook receiver
-// keeps the shop's signed webhooks in the database; it is nil, with no
-// route, when no webhook secret is set.
-func startShopify(cfg config, db *store.DB, log *slog.Logger) (webhooks http.Handler, start func(context.Context) error, stop func(), err error) {
+// applies the shop's webhooks, telling changes of what it writes; until
+// stop is called. The webhook receiver keeps the shop's signed webhooks in
+// the database; it is nil, with no route, when no webhook secret is set.
+func startShopify(cfg config, db *store.DB, log *slog.Logger, changes *invalidate.Hub) (webhooks http.Handler, start func(context.Context) error, stop func(), err error) {
 	var background []func(context.Context)
 	var worker *inboxWorker
 	var client *shopify.Client
@@ -166,6 +167,7 @@ func startShopify(cfg config, db *store.DB, log *slog.Logger) (webhooks http.Han
 		}
 		if cfg.Shopify.WebhookSecret != "" {
 			worker = newInboxWorker(db, client, owner, log)
+			worker.written = func() { changes.Publish(invalidate.Catalog) }
 			background = append(background, worker.run)
 		}
 	}
