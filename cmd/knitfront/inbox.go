@@ -23,6 +23,13 @@ const (
 	// inboxBatch bounds the events applied together; a batch re-reads each
 	// product it names once, and the automatic discounts once.
 	inboxBatch = 100
+	// inboxKeep is how long an applied event stays in the inbox, where its
+	// id turns away a copy Shopify sends again; Shopify stops retrying
+	// within hours.
+	inboxKeep = 7 * 24 * time.Hour
+	// inboxPurgeEvery is how often a worker deletes the events applied
+	// longer than inboxKeep ago.
+	inboxPurgeEvery = time.Hour
 )
 
 // inboxWorker applies the shop's webhooks from the inbox in the database,
@@ -41,6 +48,8 @@ type inboxWorker struct {
 	// catalogue change, so that this instance's caches drop it without
 	// waiting for the database's change notification.
 	written func()
+	// purgedAt is when the worker last purged the inbox; zero: not yet.
+	purgedAt time.Time
 }
 
 func newInboxWorker(db *store.DB, client *shopify.Client, owner string, log *slog.Logger) *inboxWorker {
@@ -84,6 +93,7 @@ func (w *inboxWorker) run(ctx context.Context) {
 				break
 			}
 		}
+		w.purgeIfDue(ctx)
 		poll.Reset(inboxPoll)
 	}
 }
@@ -136,4 +146,22 @@ func (w *inboxWorker) applyPending(ctx context.Context) (int, error) {
 	}
 	w.log.Info("shop's webhooks applied", "events", len(events), "read", reread.String(), "took", w.now().Sub(now).Round(time.Millisecond))
 	return len(events), nil
+}
+
+// purgeIfDue deletes the events applied longer than inboxKeep ago, once an
+// inboxPurgeEvery. Every instance's worker does; a second delete finds
+// nothing.
+func (w *inboxWorker) purgeIfDue(ctx context.Context) {
+	now := w.now()
+	if !w.purgedAt.IsZero() && now.Sub(w.purgedAt) < inboxPurgeEvery {
+		return
+	}
+	w.purgedAt = now
+	purged, err := w.db.PurgeWebhookEvents(ctx, now.Add(-inboxKeep))
+	switch {
+	case err != nil && ctx.Err() == nil:
+		w.log.Error("purging the applied webhooks from the inbox failed; tried again later", "retry_in", inboxPurgeEvery, "err", err)
+	case purged > 0:
+		w.log.Info("applied webhooks purged from the inbox", "events", purged, "applied_before", now.Add(-inboxKeep))
+	}
 }

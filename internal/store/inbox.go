@@ -71,3 +71,17 @@ func (db *DB) FinishWebhookEvents(ctx context.Context, owner string, ids []strin
 		return nil
 	})
 }
+
+// PurgeWebhookEvents deletes the events applied before appliedBefore and
+// returns how many it deleted. An event's id is the inbox's only memory of
+// it, so one Shopify sent again after its purge would be applied again
+// (harmlessly: applying reads the shop anew); Shopify stops retrying an
+// event within hours, long before the worker purges it.
+func (db *DB) PurgeWebhookEvents(ctx context.Context, appliedBefore time.Time) (int64, error) {
+	res, err := db.sql.ExecContext(ctx,
+		`DELETE FROM shopify_webhook_events WHERE applied_at IS NOT NULL AND applied_at < $1`, appliedBefore.UTC())
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
