@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { PRICE_PLACEHOLDER } from '../constants';
 import { marketStore, useMarket } from '../market/store';
 import { toCurrency } from '../market/currency';
@@ -6,12 +6,17 @@ import { applyDiscount, comparePrices, type PricePair } from '../pricing/discoun
 import { displayPrice, type DisplayedPrice } from '../pricing/display';
 import { toMinorUnits } from '../pricing/minor-units';
 import { readComparedPrice, readPrice } from '../pricing/read';
+import {
+  PRINTED_PRICE_ATTRIBUTES,
+  printedAmountOff,
+  type PrintedPriceAttributes,
+} from './printedPrice';
 import { useAutomaticDiscount } from './useAutomaticDiscount';
 
 /**
- * The attributes every price widget reads its price from: the spec's names, and price_minor and
+ * The attributes every price widget reads its price from: the spec's names, price_minor and
  * compared_at_minor, the same amounts in minor units, read in place of the money texts when the
- * theme writes them.
+ * theme writes them, and the markers of a final price the theme printed.
  */
 export const PRICE_ATTRIBUTES = [
   'price',
@@ -20,18 +25,22 @@ export const PRICE_ATTRIBUTES = [
   'compared_at_minor',
   'iso_code',
   'variant_id',
+  ...PRINTED_PRICE_ATTRIBUTES,
 ] as const;
 export type PriceAttributes = Partial<Record<(typeof PRICE_ATTRIBUTES)[number], string | null>>;
 
 /** The amounts of a price widget's inputs, from its attributes. */
 export function priceAmounts(
   attributes: PriceAttributes,
-): Pick<PriceInputs, 'priceMinor' | 'price' | 'comparedAtMinor' | 'comparedAt'> {
+): Pick<PriceInputs, 'priceMinor' | 'price' | 'comparedAtMinor' | 'comparedAt' | 'printed'> {
   return {
     priceMinor: attributes.price_minor,
     price: attributes.price ?? null,
     comparedAtMinor: attributes.compared_at_minor,
     comparedAt: attributes.compared_at ?? null,
+    printed: Object.fromEntries(
+      PRINTED_PRICE_ATTRIBUTES.map((name) => [name, attributes[name] ?? null]),
+    ),
   };
 }
 
@@ -53,6 +62,8 @@ export interface PriceInputs {
   currency?: string | null;
   /** The theme holds the price back (isPriceReady="false"). */
   held?: boolean;
+  /** The markers of the final price the theme printed, when it printed one. */
+  printed?: PrintedPriceAttributes;
 }
 
 /** The currency the theme's prices are in: the one given, else the store's market currency. */
@@ -65,10 +76,17 @@ function useMarketCurrency(currency: string | null | undefined) {
  * while the theme holds the price back, the price is the placeholder '-1', the market currency is
  * not known or a discount lookup is in progress; null when there is no price. A discount is looked
  * up only for a price with no compared price, and then compared with the undiscounted price.
+ *
+ * While the lookup is in progress, a discount the theme printed that the page can vouch for
+ * (printedAmountOff) stands in for its answer, so that the printed price stays shown; an answer
+ * that differs replaces it in place.
  */
 export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null {
   const { market, variantId, productId, held } = inputs;
   const marketCurrency = useMarketCurrency(inputs.currency);
+  const displayCurrency = useMarket((state) => state.displayCurrency) ?? marketCurrency;
+  // The shopper's clock when the widget took the page over, for a printed discount's end.
+  const [now] = useState(Date.now);
   const placeholder = inputs.price === PRICE_PLACEHOLDER || inputs.priceMinor === PRICE_PLACEHOLDER;
   const price =
     marketCurrency === null || placeholder
@@ -80,12 +98,26 @@ export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null 
       : readComparedPrice(inputs.comparedAtMinor, inputs.comparedAt, marketCurrency);
   const lookup = price !== null && compared === null && market && (variantId || productId);
   const amountOff = useAutomaticDiscount(lookup ? { market, variantId, productId } : null);
+  const printedOff =
+    amountOff === 'pending' && marketCurrency !== null && displayCurrency !== null && inputs.printed
+      ? printedAmountOff(inputs.printed, {
+          price,
+          compared,
+          market,
+          marketCurrency,
+          displayCurrency,
+          now,
+        })
+      : null;
 
-  if (held || placeholder || marketCurrency === null || amountOff === 'pending') return 'loading';
+  if (held || placeholder || marketCurrency === null) return 'loading';
+  if (amountOff === 'pending' && printedOff === null) return 'loading';
   if (price === null) return null;
-  return compared === null
-    ? applyDiscount(price, toMinorUnits(amountOff, marketCurrency))
-    : comparePrices(price, compared);
+  if (compared !== null) return comparePrices(price, compared);
+  return applyDiscount(
+    price,
+    amountOff === 'pending' ? (printedOff ?? 0) : toMinorUnits(amountOff, marketCurrency),
+  );
 }
 
 /**

@@ -1,0 +1,98 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineElement } from '../elements/define';
+import { ProductPriceElement } from '../elements/product-price';
+import { answerDiscounts, discountRequests, EUR_RATES, holdAnswers } from '../test/api';
+import { mount, setMarket } from '../test/elements';
+
+defineElement('product-price', ProductPriceElement);
+
+const NOW = Date.parse('2026-11-26T12:00:00Z');
+
+/** A price the theme printed from the metafields: €119 less 10%, ending at `endsAt`. */
+const printed = (endsAt = '2026-11-30T00:00:00Z') => `
+  <product-price price="€119,00" price_minor="11900" compared_at="nodiscount" iso_code="LT"
+    variant_id="1" data-final-minor="10710" data-discount-minor="1190"
+    data-discount-percentage="10" data-discount-ends-at="${endsAt}"><s>€119</s>
+    <span>€107</span><span>-10% off</span></product-price>`;
+
+const shown = () => {
+  const element = document.querySelector('product-price');
+  return {
+    state: element?.querySelector('.kf-price')?.getAttribute('data-state') ?? null,
+    text: element?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
+  };
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR', rates: { EUR: EUR_RATES } });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('product-price over a price the theme printed', () => {
+  it('shows the printed price with no skeleton while its lookup runs, and keeps it when it agrees', async () => {
+    const { hold, release } = holdAnswers();
+    answerDiscounts({ '1': 11.9 }, hold);
+    await mount(printed());
+    await waitFor(() => expect(discountRequests()).toHaveLength(1));
+
+    const whileLooking = shown();
+    expect(whileLooking).toEqual({
+      state: 'ready',
+      text: 'Regular price€119Sale price€107-10% off',
+    });
+    release();
+    await waitFor(() => expect(shown()).toEqual(whileLooking));
+    expect(
+      (document.querySelector('product-price') as ProductPriceElement).shownPrice,
+    ).toMatchObject({ amount: 10710, currency: 'EUR', formatted: '€107' });
+  });
+
+  it('corrects the price in place when the lookup answers otherwise', async () => {
+    const { hold, release } = holdAnswers();
+    answerDiscounts({ '1': 0 }, hold);
+    await mount(printed());
+    expect(shown().state).toBe('ready');
+
+    release();
+    await waitFor(() => expect(shown()).toEqual({ state: 'ready', text: '€119' }));
+  });
+
+  it('keeps the skeleton when the printed discount has ended by the shopper’s clock', async () => {
+    vi.setSystemTime(Date.parse('2026-11-30T00:00:01Z'));
+    const { hold, release } = holdAnswers();
+    answerDiscounts({ '1': 0 }, hold);
+    await mount(printed());
+
+    expect(shown().state).toBe('loading');
+    release();
+    await waitFor(() => expect(shown()).toEqual({ state: 'ready', text: '€119' }));
+  });
+
+  it('keeps the skeleton when the shopper sees another currency', async () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+    const { hold, release } = holdAnswers();
+    answerDiscounts({ '1': 11.9 }, hold);
+    await mount(printed());
+
+    expect(shown().state).toBe('loading');
+    release();
+    await waitFor(() => expect(shown().text).toBe('Regular price$129Sale price$116-10% off'));
+  });
+
+  it('keeps the skeleton for a price printed with no markers', async () => {
+    const { hold, release } = holdAnswers();
+    answerDiscounts({ '1': 11.9 }, hold);
+    await mount(
+      `<product-price price="€119,00" price_minor="11900" iso_code="LT" variant_id="1"></product-price>`,
+    );
+
+    expect(shown().state).toBe('loading');
+    release();
+    await waitFor(() => expect(shown().state).toBe('ready'));
+  });
+});
