@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"strings"
 
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
@@ -81,10 +82,7 @@ func (db *DB) ImportCatalogue(ctx context.Context, c Catalogue) (ImportSummary, 
 			}
 		}
 		if c.Products != nil {
-			ins, err := prepareVariantInserts(ctx, tx)
-			if err != nil {
-				return err
-			}
+			ins := newVariantInserts(tx)
 			defer ins.Close()
 			for p, err := range c.Products {
 				if err != nil {
@@ -126,32 +124,89 @@ func upsertKnitter(ctx context.Context, tx *sql.Tx, k catalog.Knitter) error {
 	return nil
 }
 
-// variantInserts are the statements that write a variant and its prices,
-// prepared once for a whole catalogue: a shop has hundreds of thousands of
-// them.
+// variantInserts write a product's variants, and then their prices, a few
+// statements for the lot, each prepared once for a whole catalogue: a shop
+// has hundreds of thousands of them.
 type variantInserts struct {
-	variant, price *sql.Stmt
+	variants, prices *rowInserts
 }
 
-func prepareVariantInserts(ctx context.Context, tx *sql.Tx) (*variantInserts, error) {
-	variant, err := tx.PrepareContext(ctx, `
-		INSERT INTO variants (id, product_id, position, title, sku, options, image, inventory, preorder, preorder_content)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`)
-	if err != nil {
-		return nil, err
+func newVariantInserts(tx *sql.Tx) *variantInserts {
+	return &variantInserts{
+		variants: &rowInserts{tx: tx, insert: `INSERT INTO variants (id, product_id, position, title, sku, options, image, inventory, preorder, preorder_content) VALUES `, columns: 10},
+		prices:   &rowInserts{tx: tx, insert: `INSERT INTO variant_prices (variant_id, market, amount, compare_at) VALUES `, columns: 4},
 	}
-	price, err := tx.PrepareContext(ctx,
-		`INSERT INTO variant_prices (variant_id, market, amount, compare_at) VALUES ($1, $2, $3, $4)`)
-	if err != nil {
-		variant.Close()
-		return nil, err
-	}
-	return &variantInserts{variant: variant, price: price}, nil
 }
 
 func (ins *variantInserts) Close() {
-	ins.variant.Close()
-	ins.price.Close()
+	ins.variants.Close()
+	ins.prices.Close()
+}
+
+// maxRowsPerInsert bounds the rows of one INSERT, and so its parameters, far
+// below what SQLite and PostgreSQL allow in a statement.
+const maxRowsPerInsert = 256
+
+// rowInserts writes rows into one table with an INSERT of many rows, the
+// statement for each number of rows prepared once.
+type rowInserts struct {
+	tx *sql.Tx
+	// insert is the statement up to its VALUES.
+	insert   string
+	columns  int
+	prepared map[int]*sql.Stmt
+}
+
+// Exec writes the rows whose values args holds, one row after the other.
+func (r *rowInserts) Exec(ctx context.Context, args []any) error {
+	for len(args) > 0 {
+		rows := min(len(args)/r.columns, maxRowsPerInsert)
+		stmt, err := r.statement(ctx, rows)
+		if err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(ctx, args[:rows*r.columns]...); err != nil {
+			return err
+		}
+		args = args[rows*r.columns:]
+	}
+	return nil
+}
+
+func (r *rowInserts) statement(ctx context.Context, rows int) (*sql.Stmt, error) {
+	if stmt, ok := r.prepared[rows]; ok {
+		return stmt, nil
+	}
+	var b strings.Builder
+	b.WriteString(r.insert)
+	for row := range rows {
+		if row > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("(")
+		for col := range r.columns {
+			if col > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "$%d", row*r.columns+col+1)
+		}
+		b.WriteString(")")
+	}
+	stmt, err := r.tx.PrepareContext(ctx, b.String())
+	if err != nil {
+		return nil, err
+	}
+	if r.prepared == nil {
+		r.prepared = map[int]*sql.Stmt{}
+	}
+	r.prepared[rows] = stmt
+	return stmt, nil
+}
+
+func (r *rowInserts) Close() {
+	for _, stmt := range r.prepared {
+		stmt.Close()
+	}
 }
 
 func insertProduct(ctx context.Context, tx *sql.Tx, ins *variantInserts, p catalog.Product, position int) (variants int, err error) {
@@ -192,16 +247,19 @@ func insertProduct(ctx context.Context, tx *sql.Tx, ins *variantInserts, p catal
 			}
 		}
 	}
+	variantRows := make([]any, 0, len(p.Variants)*ins.variants.columns)
+	var priceRows []any
 	for i, v := range p.Variants {
-		if _, err := ins.variant.ExecContext(ctx,
-			v.ID, p.ID, i, v.Title, v.SKU, jsonList(v.Options), v.Image, v.Inventory, v.Preorder, v.PreorderContent); err != nil {
-			return 0, fmt.Errorf("variant %d: %w", v.ID, err)
-		}
+		variantRows = append(variantRows, v.ID, p.ID, i, v.Title, v.SKU, jsonList(v.Options), v.Image, v.Inventory, v.Preorder, v.PreorderContent)
 		for market, price := range v.Prices {
-			if _, err := ins.price.ExecContext(ctx, v.ID, string(market), int64(price.Amount), int64(price.CompareAt)); err != nil {
-				return 0, fmt.Errorf("variant %d: %w", v.ID, err)
-			}
+			priceRows = append(priceRows, v.ID, string(market), int64(price.Amount), int64(price.CompareAt))
 		}
+	}
+	if err := ins.variants.Exec(ctx, variantRows); err != nil {
+		return 0, fmt.Errorf("variants: %w", err)
+	}
+	if err := ins.prices.Exec(ctx, priceRows); err != nil {
+		return 0, fmt.Errorf("variant prices: %w", err)
 	}
 	return len(p.Variants), nil
 }

@@ -41,10 +41,7 @@ func (db *DB) ApplyCatalogChanges(ctx context.Context, changes CatalogChanges) e
 				return fmt.Errorf("product %d: %w", id, err)
 			}
 		}
-		ins, err := prepareVariantInserts(ctx, tx)
-		if err != nil {
-			return err
-		}
+		ins := newVariantInserts(tx)
 		defer ins.Close()
 		for _, p := range changes.Products {
 			var position int
