@@ -217,6 +217,20 @@ func TestSellingPlans(t *testing.T) {
 	}
 }
 
+func TestAProductTheCatalogueCannotTakeStopsTheProducts(t *testing.T) {
+	b := newBuilder(nil)
+	for _, l := range []string{strings.Replace(productLine, `"harbour-sweater"`, `"Harbour Sweater"`, 1), variantLine} {
+		b.addLine([]byte(l))
+	}
+	shop, err := b.shop()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shop.Document(); err == nil || !strings.Contains(err.Error(), `"Harbour Sweater"`) {
+		t.Errorf("err = %v, want one naming the product's handle", err)
+	}
+}
+
 // build finishes what b read as a sync does, into one document.
 func build(t *testing.T, b *builder) (catalog.Document, []Skipped) {
 	t.Helper()
