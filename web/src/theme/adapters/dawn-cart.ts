@@ -14,6 +14,11 @@ const TOTAL_VALUE = ':scope > .totals__total-value';
 const DRESSED = 'data-kf-dressed';
 /** The element knitfront's totals enhancer takes over as a totals area. */
 const TOTALS_AREA = 'data-cart-totals';
+/**
+ * On Dawn's totals row once knitfront's totals show in it. The app embed's stylesheet keeps the
+ * row unseen until then, so that its label and total never show Dawn's text first and then move.
+ */
+const TOTALS_SHOWN = 'data-kf-totals-shown';
 
 /** Dawn's cart lines, on the cart page and in the drawer: CartItem-{n}, CartDrawer-Item-{n}. */
 const LINES = '#main-cart-items .cart-item[id^="CartItem-"], #CartDrawer-CartItems .cart-item';
@@ -56,12 +61,12 @@ function readTexts(): CartTexts | null {
 
 /**
  * The widget over a line total, and Dawn's text kept in its room underneath: nothing in the line
- * moves whatever the widget shows.
+ * moves whatever the widget shows. The widget goes into the one element Dawn puts in the total
+ * (its price, or its discounted prices), so that Dawn's rules for a lone child still hold.
  */
 const STYLE = [
-  `[${LINE_STATE}]{position:relative}`,
-  `[${LINE_STATE}] > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end}`,
-  `[${LINE_STATE}="shown"] > :not(product-price){visibility:hidden}`,
+  `[${LINE_STATE}] > *{position:relative;visibility:hidden}`,
+  `[${LINE_STATE}] > * > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end;visibility:visible}`,
   `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;margin-top:.5rem}`,
   `.kf-dawn-totals__later[hidden],.kf-dawn-totals__charged[hidden]{display:none}`,
   `.kf-dawn-totals__charged{margin:.5rem 0 0;text-align:right;font-size:1.3rem}`,
@@ -129,12 +134,14 @@ function priceLines(cart: AjaxCart, country: string): void {
     const price = String(item.final_price * item.quantity);
     const original = item.original_price * item.quantity;
     line.querySelectorAll<HTMLElement>(LINE_TOTAL).forEach((total) => {
-      let widget = total.querySelector(':scope > product-price');
+      const host = total.firstElementChild;
+      if (!host) return;
+      let widget = host.querySelector(':scope > product-price');
       if (!widget) {
         widget = document.createElement('product-price');
         widget.addEventListener(EVENTS.priceShown, () => total.setAttribute(LINE_STATE, 'shown'));
         total.setAttribute(LINE_STATE, 'placed');
-        total.append(widget);
+        host.append(widget);
       }
       const attributes: Record<string, string> = {
         price_minor: price,
@@ -202,10 +209,17 @@ export function startDawnCart(): () => void {
     lastCart = cart;
     priceLines(cart, country);
   };
+  /** Shows the cart's totals in every dressed row at once (given a cart, the enhancer does so in this task). */
+  const showTotals = (cart: AjaxCart) => {
+    void refreshCartTotals(cart);
+    document
+      .querySelectorAll(`[${DRESSED}]:not([${TOTALS_SHOWN}])`)
+      .forEach((row) => row.setAttribute(TOTALS_SHOWN, ''));
+  };
   const refresh = () =>
     getCart().then((cart) => {
       show(cart);
-      void refreshCartTotals(cart);
+      showTotals(cart);
     }, console.error);
   const dressAll = () => {
     let dressed = false;
@@ -225,7 +239,7 @@ export function startDawnCart(): () => void {
       ),
     );
     if (!added) return;
-    if (dressAll() && lastCart) void refreshCartTotals(lastCart);
+    if (dressAll() && lastCart) showTotals(lastCart);
     if (lastCart) priceLines(lastCart, country);
   });
   renders.observe(document.body, { childList: true, subtree: true });
