@@ -388,7 +388,7 @@ func TestPrice(t *testing.T) {
 // A line's discount follows Shopify's arithmetic: a percentage is taken of
 // the line's price and rounded once, half up, to the minor unit, which for
 // several units can differ from the unit's rounded discount times the
-// quantity; a fixed amount comes off each unit.
+// quantity; a fixed amount comes off each unit, or once off the whole line.
 func TestLineDiscountFollowsShopify(t *testing.T) {
 	cat := testCatalogue()
 	third := func(price money.Amount) discount.Result {
@@ -396,6 +396,10 @@ func TestLineDiscountFollowsShopify(t *testing.T) {
 		return discount.Result{Amount: p.Of(price), Currency: money.EUR, Percent: p, Title: "A third off", RuleID: 1, ValueType: discount.Percentage}
 	}
 	sevenOff := discount.Result{Amount: 7_00, Currency: money.EUR, Percent: 18_00, Title: "7 off", RuleID: 2, ValueType: discount.FixedAmount}
+	sevenOffOnce := sevenOff
+	sevenOffOnce.LineAmount = 7_00
+	fiftyOffOnce := discount.Result{Amount: 40_00, Currency: money.EUR, Percent: 100_00, Title: "50 off once", RuleID: 3,
+		ValueType: discount.FixedAmount, LineAmount: 50_00}
 	for _, test := range []struct {
 		name         string
 		item         cart.Item
@@ -410,6 +414,11 @@ func TestLineDiscountFollowsShopify(t *testing.T) {
 		{"PercentageRoundsHalfUp", cart.Item{VariantID: sweaterOat, Quantity: 1}, third(150_00), 50_00},
 		{"PercentageOfTwoUnits", cart.Item{VariantID: sweaterOat, Quantity: 2}, third(150_00), 99_99},
 		{"FixedAmountOffEachUnit", cart.Item{VariantID: scarf, Quantity: 3}, sevenOff, 21_00},
+		{"FixedAmountOnceOffOneUnit", cart.Item{VariantID: scarf, Quantity: 1}, sevenOffOnce, 7_00},
+		{"FixedAmountOnceOffTheLine", cart.Item{VariantID: scarf, Quantity: 3}, sevenOffOnce, 7_00},
+		// 50.00 once: one 40.00 unit takes 40.00, two take the whole 50.00.
+		{"FixedAmountOnceAboveOneUnit", cart.Item{VariantID: scarf, Quantity: 2}, fiftyOffOnce, 50_00},
+		{"FixedAmountOnceNeverBelowZero", cart.Item{VariantID: scarf, Quantity: 1}, fiftyOffOnce, 40_00},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			var c cart.Cart

@@ -47,11 +47,16 @@ func (l PricedLine) FinalLinePrice() money.Amount { return l.OriginalLinePrice()
 
 // LineDiscount is the money the discount takes off the whole line, as
 // Shopify works it out: a percentage of the line's price, rounded once to
-// the currency's minor unit (half up), or a fixed amount off each unit.
-// For one unit both are the discount on one unit the API answers.
+// the currency's minor unit (half up), a fixed amount off each unit, or a
+// fixed amount once off the line (Shopify's appliesOnEachItem false), never
+// more than the line's price. For one unit all are the discount on one unit
+// the API answers.
 func (l PricedLine) LineDiscount() money.Amount {
-	if l.Discount.ValueType == discount.Percentage {
+	switch {
+	case l.Discount.ValueType == discount.Percentage:
 		return min(l.Discount.Percent.Of(l.OriginalLinePrice()), l.OriginalLinePrice())
+	case l.Discount.LineAmount > 0:
+		return min(l.Discount.LineAmount, l.OriginalLinePrice())
 	}
 	return l.Discount.Amount * money.Amount(l.Quantity)
 }

@@ -41,8 +41,12 @@ type Rule struct {
 	// Amounts is the money off one unit per currency, for fixed-amount rules;
 	// a currency without an amount is not discounted.
 	Amounts map[money.Currency]money.Amount `json:"amounts,omitempty"`
-	Scope   Scope                           `json:"scope"`
-	Targets []int64                         `json:"targets,omitempty"`
+	// OncePerLine, for fixed-amount rules, takes the amount once off a cart
+	// line whatever its quantity, where by default it comes off each unit:
+	// Shopify's appliesOnEachItem false. One unit is discounted alike either way.
+	OncePerLine bool    `json:"once_per_line,omitempty"`
+	Scope       Scope   `json:"scope"`
+	Targets     []int64 `json:"targets,omitempty"`
 	// Markets limits the rule to these markets; empty means every market.
 	Markets  []money.Market `json:"markets,omitempty"`
 	StartsAt time.Time      `json:"starts_at"`
@@ -67,6 +71,9 @@ func (r Rule) Validate() error {
 		}
 		if len(r.Amounts) > 0 {
 			return fmt.Errorf("a percentage rule takes no amounts")
+		}
+		if r.OncePerLine {
+			return fmt.Errorf("once_per_line is for fixed_amount rules; a percentage always comes off the whole line")
 		}
 	case FixedAmount:
 		if r.Percent != 0 {
@@ -126,6 +133,10 @@ type Result struct {
 	// ValueType is the rule's: a cart takes a percentage off a line's
 	// price whole, and a fixed amount off each unit.
 	ValueType ValueType
+	// LineAmount is set for a rule taken once per line: the rule's whole
+	// amount, which a line of several units may take more of than Amount,
+	// up to the line's price.
+	LineAmount money.Amount
 }
 
 // Best returns the discount of the rule that takes the most off one unit of
@@ -149,6 +160,9 @@ func Best(rules []Rule, item Item, now time.Time) Result {
 				Title:     r.Title,
 				RuleID:    r.ID,
 				ValueType: r.ValueType,
+			}
+			if r.OncePerLine {
+				best.LineAmount = r.Amounts[item.Market.Currency()]
 			}
 		}
 	}
