@@ -90,11 +90,17 @@ type optionValue struct {
 	Value string `json:"value" liquid:"value"`
 }
 
+// quantityRule is a variant's quantity rule: Shopify gives min 1, no max
+// and increment 1 unless the merchant sets one (dev has none to set), and
+// Dawn's quantity inputs take their min, max and step from it.
 type quantityRule struct {
-	Min       int  `json:"min"`
-	Max       *int `json:"max"`
-	Increment int  `json:"increment"`
+	Min       int  `json:"min" liquid:"min"`
+	Max       *int `json:"max" liquid:"max"`
+	Increment int  `json:"increment" liquid:"increment"`
 }
+
+// defaultQuantityRule is the rule of a variant with none set.
+var defaultQuantityRule = quantityRule{Min: 1, Increment: 1}
 
 type discountAllocationObject struct {
 	Amount              int64                      `json:"amount" liquid:"amount"`
@@ -160,7 +166,7 @@ func newLineItem(l cart.PricedLine, products *productObjects) *lineItemObject {
 		URL: variant.URL, Handle: l.Product.Handle, RequiresShipping: true,
 		ProductType: l.Product.ProductType, ProductTitle: l.Product.Title, ProductDescription: l.Product.Description,
 		VariantOptions: l.Variant.Options, LineLevelDiscountAllocations: []*discountAllocationObject{},
-		LineLevelTotalDiscount: int64(l.LineDiscount()), QuantityRule: quantityRule{Min: 1, Increment: 1},
+		LineLevelTotalDiscount: int64(l.LineDiscount()), QuantityRule: defaultQuantityRule,
 		Product: product, Variant: variant,
 		URLToRemove: "/cart/change?id=" + l.Key + "&quantity=0",
 	}

@@ -188,6 +188,7 @@ type variantObject struct {
 	FeaturedImage          *imageObject                     `liquid:"featured_image"`
 	SellingPlanAllocations []*sellingPlanAllocationObject   `liquid:"selling_plan_allocations"`
 	RequiresSellingPlan    bool                             `liquid:"requires_selling_plan"`
+	QuantityRule           quantityRule                     `liquid:"quantity_rule"`
 	Metafields             map[string]map[string]*metafield `liquid:"metafields"`
 	// product is the variant's product, whose title and media its JSON
 	// names.
@@ -254,7 +255,10 @@ type collectionObject struct {
 	URL           string           `json:"url" liquid:"url"`
 	Products      []*productObject `json:"-" liquid:"products"`
 	ProductsCount int              `json:"products_count" liquid:"products_count"`
-	FeaturedImage *imageObject     `json:"featured_image" liquid:"featured_image"`
+	// AllProductsCount counts the products before the shopper's filters;
+	// dev has no filters, so it is ProductsCount.
+	AllProductsCount int          `json:"-" liquid:"all_products_count"`
+	FeaturedImage    *imageObject `json:"featured_image" liquid:"featured_image"`
 }
 
 func (c *collectionObject) page(list string, offset, limit int) (any, int, bool) {
@@ -650,10 +654,11 @@ func (b *productObjects) variant(p *catalog.Product, v *catalog.Variant, product
 	o := &variantObject{
 		ID: v.ID, Title: v.Title, SKU: v.SKU, Price: int64(price.Amount), Available: v.Available(),
 		InventoryQuantity: v.Inventory, InventoryPolicy: "deny", Options: v.Options,
-		URL:        "/products/" + p.Handle + "?variant=" + strconv.FormatInt(v.ID, 10),
-		Image:      newImage(v.Image, p.Title+" – "+v.Title),
-		Metafields: map[string]map[string]*metafield{"custom": {}},
-		product:    product,
+		URL:          "/products/" + p.Handle + "?variant=" + strconv.FormatInt(v.ID, 10),
+		Image:        newImage(v.Image, p.Title+" – "+v.Title),
+		Metafields:   map[string]map[string]*metafield{"custom": {}},
+		QuantityRule: defaultQuantityRule,
+		product:      product,
 	}
 	o.FeaturedImage = o.Image
 	if len(v.Options) > 0 {

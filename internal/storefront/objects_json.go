@@ -122,7 +122,7 @@ func (v *variantObject) MarshalJSON() ([]byte, error) {
 		ID: v.ID, Title: v.Title, SKU: v.SKU, RequiresShipping: true, Taxable: true, Available: v.Available,
 		Name: v.Title, Options: nonNil(v.Options), Price: v.Price, CompareAtPrice: v.CompareAtPrice,
 		InventoryManagement: "shopify", RequiresSellingPlan: v.RequiresSellingPlan,
-		SellingPlanAllocations: []variantAllocationJSON{}, QuantityRule: quantityRule{Min: 1, Increment: 1},
+		SellingPlanAllocations: []variantAllocationJSON{}, QuantityRule: defaultQuantityRule,
 	}
 	for i, option := range []**string{&o.Option1, &o.Option2, &o.Option3} {
 		if i < len(v.Options) {

@@ -223,6 +223,7 @@ func (v *visit) collection(handle string) (*collectionObject, bool) {
 		o.Products = append(o.Products, v.products.product(p))
 	}
 	o.ProductsCount = len(o.Products)
+	o.AllProductsCount = o.ProductsCount
 	if len(o.Products) > 0 {
 		o.FeaturedImage = o.Products[0].FeaturedImage
 	}

@@ -212,7 +212,23 @@ var (
 // into Liquid it does, keeping every line where it was so that errors name
 // the right line.
 func prepareSource(source string) string {
-	return keywordFilterArgs(expandLiquidTags(joinObjectLines(blankInlineComments(blankDocumentation(source)))))
+	return compareWithEmpty(keywordFilterArgs(expandLiquidTags(joinObjectLines(blankInlineComments(blankDocumentation(source))))))
+}
+
+var (
+	anyTag          = regexp.MustCompile(`(?s){%.*?%}`)
+	emptyComparison = regexp.MustCompile(`([\w.\[\]'"-]+)\s*(==|!=)\s*empty\b`)
+)
+
+// compareWithEmpty rewrites `x == empty` in a tag as `x.size == 0` (and
+// != alike): osteele/liquid has no empty, reads it as an unset variable,
+// and so finds "" and [] unequal to it where Shopify finds them equal. A
+// value with no size (nil, a number, an object) stays unequal to empty,
+// as in Shopify.
+func compareWithEmpty(source string) string {
+	return anyTag.ReplaceAllStringFunc(source, func(t string) string {
+		return emptyComparison.ReplaceAllString(t, "$1.size $2 0")
+	})
 }
 
 var multilineObject = regexp.MustCompile(`(?s){{[^}]*\n.*?(-?)}}`)

@@ -33,8 +33,8 @@ func (t *Theme) addThemeFilters(cfg *render.Config) {
 	cfg.AddFilter("line_items_for", lineItemsFor)
 	cfg.AddFilter("unit_price_with_measurement", func(price any, _ ...any) any { return price })
 	cfg.AddFilter("font_modify", func(font any, _ ...any) any { return font })
-	cfg.AddFilter("color_lighten", func(c any, percent float64) string { return adjustLightness(c, percent) })
-	cfg.AddFilter("color_darken", func(c any, percent float64) string { return adjustLightness(c, -percent) })
+	cfg.AddFilter("color_lighten", func(c any, percent float64) any { return adjustLightness(c, percent) })
+	cfg.AddFilter("color_darken", func(c any, percent float64) any { return adjustLightness(c, -percent) })
 	cfg.AddFilter("color_brightness", colorBrightness)
 	for _, name := range []string{
 		"font_face", "font_url", "format_address", "media_tag", "external_video_url", "external_video_tag",
@@ -171,12 +171,14 @@ func lineItemsFor(v any, of any) []*lineItemObject {
 }
 
 // colorObject is a color setting: written as its hex code, with its
-// channels as properties.
+// channels as properties. RGB is the channels as CSS's rgb() takes them,
+// space-separated, as Shopify writes color.rgb.
 type colorObject struct {
 	Red   int     `liquid:"red"`
 	Green int     `liquid:"green"`
 	Blue  int     `liquid:"blue"`
 	Alpha float64 `liquid:"alpha"`
+	RGB   string  `liquid:"rgb"`
 	hex   string
 }
 
@@ -191,7 +193,8 @@ func parseColor(s string) (colorObject, bool) {
 	if err != nil {
 		return colorObject{}, false
 	}
-	return colorObject{Red: int(n >> 16 & 0xff), Green: int(n >> 8 & 0xff), Blue: int(n & 0xff), Alpha: 1, hex: strings.ToLower(s)}, true
+	red, green, blue := int(n>>16&0xff), int(n>>8&0xff), int(n&0xff)
+	return colorObject{Red: red, Green: green, Blue: blue, Alpha: 1, RGB: fmt.Sprintf("%d %d %d", red, green, blue), hex: strings.ToLower(s)}, true
 }
 
 func colorOf(v any) (colorObject, bool) {
@@ -204,11 +207,12 @@ func colorOf(v any) (colorObject, bool) {
 	return colorObject{}, false
 }
 
-// adjustLightness moves a color's lightness (HSL) by percent points.
-func adjustLightness(v any, percent float64) string {
+// adjustLightness moves a color's lightness (HSL) by percent points. The
+// result is a color, as in Shopify, so that a theme reads its channels.
+func adjustLightness(v any, percent float64) any {
 	c, ok := colorOf(v)
 	if !ok {
-		return fmt.Sprint(v)
+		return v
 	}
 	r, g, b := float64(c.Red)/255, float64(c.Green)/255, float64(c.Blue)/255
 	hi, lo := math.Max(r, math.Max(g, b)), math.Min(r, math.Min(g, b))
@@ -247,7 +251,8 @@ func adjustLightness(v any, percent float64) string {
 		rgb = [3]float64{chroma, 0, x}
 	}
 	channel := func(f float64) int { return int(math.Round((f + m) * 255)) }
-	return fmt.Sprintf("#%02x%02x%02x", channel(rgb[0]), channel(rgb[1]), channel(rgb[2]))
+	adjusted, _ := parseColor(fmt.Sprintf("#%02x%02x%02x", channel(rgb[0]), channel(rgb[1]), channel(rgb[2])))
+	return adjusted
 }
 
 // colorBrightness is color_brightness: the perceived brightness, 0 to 255.
