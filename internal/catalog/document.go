@@ -15,7 +15,8 @@ import (
 // Document is what `knitfront import` reads: a JSON file with any of the
 // sections below. A section that is present replaces what the shop had
 // (knitters are updated in place instead, since reviews refer to them); a
-// section that is absent is left as it is.
+// section that is absent is left as it is. docs/import.md describes the
+// format for a person writing one.
 type Document struct {
 	Knitters    []Knitter       `json:"knitters,omitempty"`
 	Collections []Collection    `json:"collections,omitempty"`
