@@ -10,7 +10,7 @@ GO_DIRS := embed.go cmd internal bench tools
 # Listed, not ./...: web/node_modules holds Go files of its own.
 GO_PKGS := . ./cmd/... ./internal/... ./bench/... ./tools/...
 
-.PHONY: run build theme extension test test-go test-web theme-check e2e lint bench clean graphql-check
+.PHONY: run build theme extension test test-go test-web theme-check check-theme e2e lint bench clean graphql-check
 
 run: build
 	$(BIN) dev
@@ -65,6 +65,13 @@ test-web: $(NPM_CI)
 # Shopify Theme Check on theme/ and on the theme app extension: any error fails.
 theme-check: extension
 	node e2e/theme-check.mjs
+
+# A merchant's theme checked before publishing (docs/install-theme.md), apart from `make test`:
+# Theme Check on THEME and the extension, and the shopper flows at both widths on THEME.
+check-theme: extension
+	@if [ -z "$(THEME)" ]; then echo "usage: make check-theme THEME=path/to/theme"; exit 2; fi
+	scripts/ensure-chromium.sh
+	scripts/check-theme.sh "$(THEME)"
 
 # Browser tests: each starts the built bin/knitfront dev and Debian's chromium.
 e2e: build
