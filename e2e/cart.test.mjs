@@ -158,7 +158,8 @@ describe('the cart drawer footer', () => {
 
     // CartJS: a fixed deposit, which the cart gives only as the plan's value.
     await page.evaluate(
-      ([id, plan]) => window.CartJS.addItem(id, 1, { selling_plan: plan }),
+      async ([id, plan]) =>
+        (await window.knitfrontCartLibrary()).addItem(id, 1, { selling_plan: plan }),
       [MITTENS_NAVY_S, MITTENS_DEPOSIT],
     );
     const cart = await footerMatchesCart(page);
@@ -299,7 +300,7 @@ describe('the recommendation card', () => {
       const chosen = Number(await page.getAttribute(card, 'id'));
       await page.click(`${card} button:has-text("Add to cart")`);
       await page.waitForFunction(
-        (id) => window.CartJS.cart.items.some((item) => item.variant_id === id),
+        (id) => window.CartJS?.cart.items.some((item) => item.variant_id === id),
         chosen,
       );
       await page.waitForFunction(

@@ -148,9 +148,9 @@ describe('a shopper', () => {
       const events = await page.evaluate(() => window.cartEvents.map((cart) => cart.item_count));
       assert.deepEqual(events, [1, 2], 'knitfront:cart-updated carried the cart after each change');
       assert.equal(
-        await page.evaluate(() => window.CartJS.cart.item_count),
+        await page.evaluate(async () => (await window.knitfrontCartLibrary()).cart.item_count),
         2,
-        'CartJS knows the cart',
+        'CartJS, loaded after the changes, knows the cart',
       );
 
       await page.click('#CartDrawer-CartItems .cart-item__remove');
@@ -259,7 +259,7 @@ describe('a shopper', () => {
       'saving the note rendered the drawer again',
     );
     // A change of the lines through CartJS shows.
-    await page.evaluate(() => window.CartJS.updateItem(1, 2));
+    await page.evaluate(async () => (await window.knitfrontCartLibrary()).updateItem(1, 2));
     await page.waitForSelector('#CartDrawer-Note:not([data-marker])');
     assert.equal(await page.inputValue('#CartDrawer-CartItems .quantity__input'), '2');
     assert.equal(await page.inputValue('#CartDrawer-Note'), 'Wrap it, please');
@@ -272,7 +272,10 @@ describe('a shopper', () => {
     await page.click('#ProductSubmitButton-template--product__main');
     await page.waitForSelector('cart-drawer.active cart-recommendation-card');
     const id = await page.getAttribute('cart-recommendation-card', 'id');
-    await page.evaluate((variant) => window.CartJS.addItem(variant, 1), id);
+    await page.evaluate(
+      async (variant) => (await window.knitfrontCartLibrary()).addItem(variant, 1),
+      id,
+    );
     await page.waitForFunction(
       () => document.querySelectorAll('#CartDrawer-CartItems .cart-item').length === 2,
     );

@@ -19,6 +19,7 @@
   const EVENTS = {
     preorderShow: 'knitfront:preorder-show',
     cartUpdated: 'knitfront:cart-updated',
+    cartLibraryLoaded: 'knitfront:cart-library-loaded',
   };
 
   // The sections every cart change renders again; a cart page adds its own
@@ -100,10 +101,14 @@
   }
 
   document.addEventListener(EVENTS.cartUpdated, (event) => showChangedCart(event.detail));
-  if (window.jQuery) {
+  // CartJS's events, once the widgets have loaded jQuery and CartJS for a
+  // cart action (or at once, should a page load them itself).
+  function listenToCartJS() {
     window.jQuery(document).on('cart.ready', (event, cart) => (shownCart = summary(cart)));
     window.jQuery(document).on('cart.requestComplete', (event, cart) => showChangedCart(cart));
   }
+  if (window.jQuery) listenToCartJS();
+  else document.addEventListener(EVENTS.cartLibraryLoaded, listenToCartJS, { once: true });
 
   class CartDrawer extends HTMLElement {
     connectedCallback() {

@@ -61,6 +61,12 @@ export const EVENTS = {
    * (amount in minor units, currency, formatted text, variant id). The buy buttons read it.
    */
   priceShown: 'knitfront:price-shown',
+  /**
+   * Dispatched on the document once jQuery and CartJS, loaded on demand, have run and before
+   * CartJS starts: whoever listens to CartJS's jQuery events (the theme, the cart enhancers)
+   * subscribes then, and so hears cart.ready.
+   */
+  cartLibraryLoaded: 'knitfront:cart-library-loaded',
 } as const;
 
 // The buy button enhancer's steps: the skeleton covers the buy buttons until all are done.

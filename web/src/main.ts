@@ -2,6 +2,7 @@
 // the sweep clears storage before the modules below (the market store above all) read it.
 import { sweepReloading } from './enhancers/ios-sweep-first';
 // Then the market rules run, then each custom element registers and the enhancers start.
+import { loadCartLibrary } from './api/cart-library';
 import { CartNoteElement } from './elements/cart-note';
 import { CartRecommendationCardElement } from './elements/cart-recommendation-card';
 import { ColourPickerElement } from './elements/colour-picker';
@@ -34,6 +35,8 @@ if (!sweepReloading && initMarket() === 'ready') {
   defineElement('preorder-strip', PreorderStripElement);
   startBuyButtons(theme);
   theme.start?.();
+  // The theme's own scripts reach CartJS as the widgets do, loading it on their first cart action.
+  window.knitfrontCartLibrary = loadCartLibrary;
   // The cart's enhancers (the totals in the display currency, the recalculation nudge) are a chunk
   // of their own, requested once the price elements are defined, so that no price waits for them.
   Promise.all([

@@ -4,6 +4,7 @@ import {
   RECOMMENDATION_LABELS,
   RECOMMENDATION_SPEND_GOAL_DEFAULT,
 } from '../constants';
+import { loadCartLibrary } from '../api/cart-library';
 import { useMarket } from '../market/store';
 import { ProductPrice } from './ProductPrice';
 
@@ -43,18 +44,19 @@ function runScript(text: string | null | undefined): void {
   }
 }
 
-/** Adds one unit of a variant with CartJS, or logs the spec's message saying why it cannot. */
+/**
+ * Adds one unit of a variant with CartJS, loading it first if this is the page's first cart
+ * action, or logs the spec's message saying why it cannot.
+ */
 function addToCart(id: string | null | undefined): void {
-  const cartJS = window.CartJS;
-  if (!cartJS) {
-    console.error(MESSAGES.cartJsMissing);
-    return;
-  }
   if (!id) {
     console.error(MESSAGES.cartItemIdMissing);
     return;
   }
-  cartJS.addItem(id, 1);
+  loadCartLibrary().then(
+    (cartJS) => cartJS.addItem(id, 1),
+    () => console.error(MESSAGES.cartJsMissing),
+  );
 }
 
 /**

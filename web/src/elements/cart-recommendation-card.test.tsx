@@ -1,9 +1,11 @@
 import { fireEvent, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartJSLibrary } from '../api/cart';
-import { MESSAGES, RECOMMENDATION_LABELS } from '../constants';
+import { EVENTS, MESSAGES, RECOMMENDATION_LABELS } from '../constants';
 import { STYLES } from '../styles';
 import { answerDiscounts, EUR_RATES } from '../test/api';
+import { ORIGIN, server } from '../test/server';
 import { change, mount, setMarket } from '../test/elements';
 import { CartRecommendationCardElement } from './cart-recommendation-card';
 import { defineElement } from './define';
@@ -139,7 +141,45 @@ describe('cart-recommendation-card', () => {
 
     fireEvent.click(button(RECOMMENDATION_LABELS.addToCart));
 
-    expect(addItem).toHaveBeenCalledExactlyOnceWith(ATTRIBUTES.id, 1);
+    await waitFor(() => expect(addItem).toHaveBeenCalledExactlyOnceWith(ATTRIBUTES.id, 1));
+  });
+
+  it('loads jQuery and CartJS on the first Add to cart, in order, once, and starts CartJS', async () => {
+    const addItem = vi.fn();
+    const start = vi.fn();
+    const loaded = vi.fn();
+    document.addEventListener(EVENTS.cartLibraryLoaded, loaded);
+    window.knitfrontTheme = { cartLibrary: { scripts: ['/jquery.min.js', '/cart.min.js'], start } };
+    const cart = {
+      currency: 'EUR',
+      items: [],
+      item_count: 0,
+      original_total_price: 0,
+      total_discount: 0,
+    };
+    server.use(http.get(`${ORIGIN}/cart.js`, () => HttpResponse.json(cart)));
+    await mount(card());
+    const injected = () =>
+      [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+
+    expect(injected()).toEqual([]);
+    fireEvent.click(button(RECOMMENDATION_LABELS.addToCart));
+    fireEvent.click(button(RECOMMENDATION_LABELS.addToCart));
+    expect(injected()).toEqual(['/jquery.min.js', '/cart.min.js']);
+    expect(document.head.querySelectorAll('script')[0]?.async).toBe(false);
+
+    // As the two scripts do when they run: jQuery, then CartJS.
+    window.CartJS = { addItem } as unknown as CartJSLibrary;
+    document.head.querySelectorAll('script').forEach((script) => fireEvent.load(script));
+
+    await waitFor(() => expect(addItem).toHaveBeenCalledTimes(2));
+    expect(addItem).toHaveBeenCalledWith(ATTRIBUTES.id, 1);
+    expect(loaded).toHaveBeenCalledOnce();
+    expect(start).toHaveBeenCalledExactlyOnceWith(cart);
+    expect(loaded.mock.invocationCallOrder[0]).toBeLessThan(start.mock.invocationCallOrder[0]!);
+    document.removeEventListener(EVENTS.cartLibraryLoaded, loaded);
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
+    delete window.knitfrontTheme;
   });
 
   it('says when CartJS is not there', async () => {
@@ -148,7 +188,7 @@ describe('cart-recommendation-card', () => {
 
     fireEvent.click(button(RECOMMENDATION_LABELS.addToCart));
 
-    expect(logged).toHaveBeenCalledExactlyOnceWith(MESSAGES.cartJsMissing);
+    await waitFor(() => expect(logged).toHaveBeenCalledExactlyOnceWith(MESSAGES.cartJsMissing));
   });
 
   it('says when there is no id to add', async () => {

@@ -1,4 +1,4 @@
-import { isAjaxCart, type AjaxCart, type CartUpdatedEvent } from '../api/cart';
+import { isAjaxCart, type AjaxCart, type CartUpdatedEvent, type JQueryLibrary } from '../api/cart';
 import { EVENTS } from '../constants';
 
 /** A completed cart request, whoever made it. */
@@ -18,6 +18,7 @@ export interface CartChange {
  *   theirs, with the cart and the call's path;
  * - CartJS's jQuery event cart.requestComplete, raised with CartJS's cart once its queue of
  *   requests has run; the path is the last cart call (other than GET /cart.js) jQuery sent for it.
+ *   jQuery is there from the start when the theme loads it, else once the widgets have loaded it.
  * Returns the function that stops listening.
  */
 export function onCartChange(listener: (change: CartChange) => void): () => void {
@@ -37,12 +38,18 @@ export function onCartChange(listener: (change: CartChange) => void): () => void
     request = null;
     listener(change);
   };
-  const jQueryDocument = window.jQuery?.(document);
-  jQueryDocument?.on('ajaxSend', onAjaxSend);
-  jQueryDocument?.on('cart.requestComplete', onRequestComplete);
+  let jQueryDocument: ReturnType<JQueryLibrary> | undefined;
+  const listenToJQuery = () => {
+    jQueryDocument = window.jQuery?.(document);
+    jQueryDocument?.on('ajaxSend', onAjaxSend);
+    jQueryDocument?.on('cart.requestComplete', onRequestComplete);
+  };
+  if (window.jQuery) listenToJQuery();
+  else document.addEventListener(EVENTS.cartLibraryLoaded, listenToJQuery, { once: true });
 
   return () => {
     document.removeEventListener(EVENTS.cartUpdated, onCartUpdated);
+    document.removeEventListener(EVENTS.cartLibraryLoaded, listenToJQuery);
     jQueryDocument?.off('ajaxSend', onAjaxSend);
     jQueryDocument?.off('cart.requestComplete', onRequestComplete);
   };

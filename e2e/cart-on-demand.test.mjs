@@ -1,0 +1,65 @@
+// jQuery and CartJS on demand: a page without a cart action of the widgets downloads neither, and
+// the first one (the recommendation card's Add to cart) loads them and adds its product.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { VISIBLE_ADD_TO_CART, openShop } from './harness.mjs';
+
+const CART_LIBRARY = ['jquery.min.js', 'cart.min.js'];
+
+let shop;
+before(async () => {
+  shop = await openShop();
+});
+after(() => shop?.close());
+
+/** Records the names of the cart library's scripts the page requests, in order. */
+function recordCartLibrary(page) {
+  const requested = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop();
+    if (CART_LIBRARY.includes(name)) requested.push(name);
+  });
+  return requested;
+}
+
+test('a collection page requests neither jQuery nor CartJS', async () => {
+  const page = await shop.newPage();
+  const requested = recordCartLibrary(page);
+  await page.goto(shop.url('/collections/all'), { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+  await page.waitForSelector('product-price .kf-price');
+
+  assert.deepEqual(requested, []);
+  assert.deepEqual(await page.evaluate(() => [typeof window.jQuery, typeof window.CartJS]), [
+    'undefined',
+    'undefined',
+  ]);
+  await page.close();
+});
+
+test("the recommendation card's Add to cart loads jQuery then CartJS and adds", async () => {
+  const page = await shop.newPage();
+  const requested = recordCartLibrary(page);
+  await page.goto(shop.url('/products/pebble-beanie'));
+  await page.click(VISIBLE_ADD_TO_CART);
+  const card = 'cart-drawer cart-recommendation-card';
+  await page.waitForSelector(`${card} .kf-reco`);
+  assert.deepEqual(requested, [], 'the theme adds to the cart without them');
+
+  const id = Number(await page.getAttribute(card, 'id'));
+  await page.click(`${card} button:has-text("Add to cart")`);
+  await page.waitForFunction(
+    (id) => window.CartJS?.cart.items.some((item) => item.variant_id === id),
+    id,
+  );
+
+  assert.deepEqual(requested, CART_LIBRARY);
+  const cart = await page.evaluate(async () => (await fetch('/cart.js')).json());
+  assert.equal(cart.items.find((item) => item.variant_id === id)?.quantity, 1);
+  // The drawer hears CartJS's events once they are loaded: it shows the card's product.
+  await page.waitForFunction(
+    () => document.querySelectorAll('#CartDrawer-CartItems .cart-item').length === 2,
+  );
+  await page.close();
+});
