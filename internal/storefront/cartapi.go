@@ -285,8 +285,14 @@ func (s *Storefront) sectionsFor(v *visit, p params) (map[string]*string, error)
 }
 
 // cartAddForm is POST /cart/add from a plain product form: it adds, then
-// shows the cart.
+// shows the cart. Dawn's product form posts its fields there by script,
+// asking for JSON (Accept: application/javascript, X-Requested-With:
+// XMLHttpRequest), and Shopify answers it as /cart/add.js.
 func (s *Storefront) cartAddForm(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("X-Requested-With") == "XMLHttpRequest" || strings.Contains(r.Header.Get("Accept"), "application/javascript") {
+		s.cartAddJS(w, r)
+		return
+	}
 	s.cartChange(w, r, func(v *visit, p params) error {
 		items, err := p.items()
 		if err != nil {

@@ -1,6 +1,11 @@
 package storefront_test
 
 import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -33,5 +38,42 @@ func TestDawnObjects(t *testing.T) {
 		if got := s.get(test.path).body; !strings.Contains(got, test.want) {
 			t.Errorf("%s: got %.300s, want %s", test.path, got, test.want)
 		}
+	}
+}
+
+// Dawn's product form posts its multipart fields to /cart/add by script
+// and reads the answer as /cart/add.js's JSON, with the sections it asked
+// for; a plain form post still goes on to the cart page.
+func TestDawnProductFormAddsByScript(t *testing.T) {
+	s := newShop(t)
+	var body bytes.Buffer
+	form := multipart.NewWriter(&body)
+	for name, value := range map[string]string{"id": harbourNavyXS, "quantity": "2", "sections": "cart-drawer"} {
+		if err := form.WriteField(name, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := form.Close(); err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest(http.MethodPost, s.server.URL+"/cart/add", &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", form.FormDataContentType())
+	req.Header.Set("Accept", "application/javascript")
+	req.Header.Set("X-Requested-With", "XMLHttpRequest")
+	a := s.do(req)
+	var added struct {
+		ID       int64              `json:"id"`
+		Quantity int                `json:"quantity"`
+		Sections map[string]*string `json:"sections"`
+	}
+	a.json(t, &added)
+	if strconv.FormatInt(added.ID, 10) != harbourNavyXS || added.Quantity != 2 || added.Sections["cart-drawer"] == nil {
+		t.Errorf("POST /cart/add by script = %d %.300s, want the added line as JSON with the cart-drawer section", a.status, a.body)
+	}
+	if plain := s.postForm("/cart/add", url.Values{"id": {harbourNavyXS}}); plain.status != http.StatusFound {
+		t.Errorf("a plain POST /cart/add = %d, want 302 to the cart", plain.status)
 	}
 }
