@@ -397,9 +397,9 @@ func TestLineDiscountFollowsShopify(t *testing.T) {
 	}
 	sevenOff := discount.Result{Amount: 7_00, Currency: money.EUR, Percent: 18_00, Title: "7 off", RuleID: 2, ValueType: discount.FixedAmount}
 	sevenOffOnce := sevenOff
-	sevenOffOnce.LineAmount = 7_00
+	sevenOffOnce.OnceAmount = 7_00
 	fiftyOffOnce := discount.Result{Amount: 40_00, Currency: money.EUR, Percent: 100_00, Title: "50 off once", RuleID: 3,
-		ValueType: discount.FixedAmount, LineAmount: 50_00}
+		ValueType: discount.FixedAmount, OnceAmount: 50_00}
 	for _, test := range []struct {
 		name         string
 		item         cart.Item
@@ -434,6 +434,54 @@ func TestLineDiscountFollowsShopify(t *testing.T) {
 				p.TotalDiscount != test.wantDiscount || p.Total != p.OriginalTotal-test.wantDiscount {
 				t.Errorf("final line price %v, totals %v of %v with %v off; want %v off",
 					line.FinalLinePrice(), p.Total, p.OriginalTotal, p.TotalDiscount, test.wantDiscount)
+			}
+		})
+	}
+}
+
+// An amount taken once per order is shared by every line its rule discounts,
+// in proportion to their price, and never comes to more than their price.
+func TestOnceAmountIsSharedByTheLines(t *testing.T) {
+	cat := testCatalogue()
+	once := func(id int64, amount money.Amount) discount.Result {
+		return discount.Result{Amount: amount, Currency: money.EUR, Title: "once", RuleID: id, ValueType: discount.FixedAmount, OnceAmount: amount}
+	}
+	perUnit := discount.Result{Amount: 3_00, Currency: money.EUR, Title: "3 off", RuleID: 9, ValueType: discount.FixedAmount}
+	for _, test := range []struct {
+		name      string
+		items     []cart.Item
+		discounts map[int64]discount.Result
+		// wantLines is each line's discount in cart order: the line added
+		// last comes first.
+		wantLines []money.Amount
+	}{
+		// 10.00 over 150.00 and 40.00: 7.894… and 2.105…, rounded down to
+		// 7.89 and 2.10; the cent left goes to the first line.
+		{"SharedInProportion", []cart.Item{{VariantID: scarf, Quantity: 1}, {VariantID: sweaterOat, Quantity: 1}},
+			map[int64]discount.Result{scarf: once(1, 10_00), sweaterOat: once(1, 10_00)}, []money.Amount{7_90, 2_10}},
+		{"QuantityWeighsIn", []cart.Item{{VariantID: scarf, Quantity: 3}, {VariantID: sweaterOat, Quantity: 1}},
+			map[int64]discount.Result{scarf: once(1, 27_00), sweaterOat: once(1, 27_00)}, []money.Amount{15_00, 12_00}},
+		{"NeverMoreThanTheLines", []cart.Item{{VariantID: scarf, Quantity: 2}, {VariantID: sweaterOat, Quantity: 1}},
+			map[int64]discount.Result{scarf: once(1, 500_00), sweaterOat: once(1, 500_00)}, []money.Amount{150_00, 80_00}},
+		{"EachRuleOnce", []cart.Item{{VariantID: scarf, Quantity: 2}, {VariantID: sweaterOat, Quantity: 2}},
+			map[int64]discount.Result{scarf: once(1, 5_00), sweaterOat: once(2, 6_00)}, []money.Amount{6_00, 5_00}},
+		{"ALinePerUnitBeside", []cart.Item{{VariantID: scarf, Quantity: 2}, {VariantID: sweaterOat, Quantity: 2}},
+			map[int64]discount.Result{scarf: perUnit, sweaterOat: once(1, 6_00)}, []money.Amount{6_00, 6_00}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			var c cart.Cart
+			if _, err := c.Add(cat, test.items); err != nil {
+				t.Fatal(err)
+			}
+			p := cart.Price(c, money.LT, cat, test.discounts)
+			var got []money.Amount
+			var sum money.Amount
+			for _, l := range p.Lines {
+				got = append(got, l.LineDiscount())
+				sum += l.LineDiscount()
+			}
+			if !slices.Equal(got, test.wantLines) || p.TotalDiscount != sum || p.Total != p.OriginalTotal-sum {
+				t.Errorf("line discounts %v (total %v of %v, %v off), want %v", got, p.Total, p.OriginalTotal, p.TotalDiscount, test.wantLines)
 			}
 		})
 	}

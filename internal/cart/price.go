@@ -37,6 +37,8 @@ type PricedLine struct {
 	// both nil for a line bought outright.
 	Plan   *catalog.SellingPlan
 	Charge *Charge
+	// onceShare is the line's share of a discount taken once per order.
+	onceShare money.Amount
 }
 
 // OriginalLinePrice is the line's price before discounts.
@@ -47,18 +49,55 @@ func (l PricedLine) FinalLinePrice() money.Amount { return l.OriginalLinePrice()
 
 // LineDiscount is the money the discount takes off the whole line, as
 // Shopify works it out: a percentage of the line's price, rounded once to
-// the currency's minor unit (half up), a fixed amount off each unit, or a
-// fixed amount once off the line (Shopify's appliesOnEachItem false), never
-// more than the line's price. For one unit all are the discount on one unit
-// the API answers.
+// the currency's minor unit (half up), a fixed amount off each unit, or the
+// line's share of a fixed amount taken once per order (Shopify's
+// appliesOnEachItem false). For one unit alone all are the discount on one
+// unit the API answers.
 func (l PricedLine) LineDiscount() money.Amount {
 	switch {
 	case l.Discount.ValueType == discount.Percentage:
 		return min(l.Discount.Percent.Of(l.OriginalLinePrice()), l.OriginalLinePrice())
-	case l.Discount.LineAmount > 0:
-		return min(l.Discount.LineAmount, l.OriginalLinePrice())
+	case l.Discount.OnceAmount > 0:
+		return l.onceShare
 	}
 	return l.Discount.Amount * money.Amount(l.Quantity)
+}
+
+// shareOnceAmounts spreads each amount taken once per order over the lines
+// its rule discounts, as Shopify spreads an amount with appliesOnEachItem
+// false over the entitled items: never more than their price, each line's
+// share in proportion to its price, rounded down, and the minor units left
+// over one each to the lines in cart order.
+func shareOnceAmounts(lines []PricedLine) {
+	byRule := map[int64][]int{}
+	var rules []int64
+	for i, l := range lines {
+		if l.Discount.OnceAmount <= 0 {
+			continue
+		}
+		if _, ok := byRule[l.Discount.RuleID]; !ok {
+			rules = append(rules, l.Discount.RuleID)
+		}
+		byRule[l.Discount.RuleID] = append(byRule[l.Discount.RuleID], i)
+	}
+	for _, id := range rules {
+		shared := byRule[id]
+		var price money.Amount
+		for _, i := range shared {
+			price += lines[i].OriginalLinePrice()
+		}
+		total := min(lines[shared[0]].Discount.OnceAmount, price)
+		left := total
+		for _, i := range shared {
+			lines[i].onceShare = total * lines[i].OriginalLinePrice() / price
+			left -= lines[i].onceShare
+		}
+		// Rounding down leaves fewer minor units than lines; and unless the
+		// amount is the lines' whole price, each share is below its line's.
+		for _, i := range shared[:left] {
+			lines[i].onceShare++
+		}
+	}
 }
 
 // Charge is what a pre-order's selling plan charges for one unit: Upfront at
@@ -115,9 +154,12 @@ func Price(c Cart, market money.Market, cat Catalogue, discounts map[int64]disco
 			pl.Plan, pl.Charge = plan, &charge
 		}
 		p.Lines = append(p.Lines, pl)
+	}
+	shareOnceAmounts(p.Lines)
+	for _, pl := range p.Lines {
 		p.OriginalTotal += pl.OriginalLinePrice()
 		p.Total += pl.FinalLinePrice()
-		p.ItemCount += line.Quantity
+		p.ItemCount += pl.Quantity
 	}
 	p.TotalDiscount = p.OriginalTotal - p.Total
 	return p

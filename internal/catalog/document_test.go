@@ -90,8 +90,8 @@ func TestReadDocumentRefusesUnknownFields(t *testing.T) {
 }
 
 // A fixed-amount discount comes off each unit unless the document says it is
-// taken once per line, as documents written before the field still mean.
-func TestReadDocumentDiscountOncePerLine(t *testing.T) {
+// taken once per order, as documents written before the field still mean.
+func TestReadDocumentDiscountOncePerOrder(t *testing.T) {
 	const rule = `{"discounts": [{"id": 1, "title": "Ten off", "value_type": "fixed_amount", "amounts": {"EUR": 1000},
 		"scope": "all", "starts_at": "2025-01-01T00:00:00Z"%s}]}`
 	for _, test := range []struct {
@@ -99,22 +99,22 @@ func TestReadDocumentDiscountOncePerLine(t *testing.T) {
 		want        bool
 	}{
 		{"absent: each unit", "", false},
-		{"false: each unit", `, "once_per_line": false`, false},
-		{"true: once per line", `, "once_per_line": true`, true},
+		{"false: each unit", `, "once_per_order": false`, false},
+		{"true: once per order", `, "once_per_order": true`, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			doc, err := ReadDocument(strings.NewReader(fmt.Sprintf(rule, test.field)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := doc.Discounts[0].OncePerLine; got != test.want {
-				t.Errorf("once per line %v, want %v", got, test.want)
+			if got := doc.Discounts[0].OncePerOrder; got != test.want {
+				t.Errorf("once per order %v, want %v", got, test.want)
 			}
 		})
 	}
-	percentage := `{"discounts": [{"id": 1, "title": "Ten", "value_type": "percentage", "percentage": 10, "once_per_line": true,
+	percentage := `{"discounts": [{"id": 1, "title": "Ten", "value_type": "percentage", "percentage": 10, "once_per_order": true,
 		"scope": "all", "starts_at": "2025-01-01T00:00:00Z"}]}`
-	if _, err := ReadDocument(strings.NewReader(percentage)); err == nil || !strings.Contains(err.Error(), "once_per_line") {
-		t.Errorf("a percentage once per line: %v, want an error naming once_per_line", err)
+	if _, err := ReadDocument(strings.NewReader(percentage)); err == nil || !strings.Contains(err.Error(), "once_per_order") {
+		t.Errorf("a percentage once per order: %v, want an error naming once_per_order", err)
 	}
 }

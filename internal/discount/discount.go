@@ -41,12 +41,13 @@ type Rule struct {
 	// Amounts is the money off one unit per currency, for fixed-amount rules;
 	// a currency without an amount is not discounted.
 	Amounts map[money.Currency]money.Amount `json:"amounts,omitempty"`
-	// OncePerLine, for fixed-amount rules, takes the amount once off a cart
-	// line whatever its quantity, where by default it comes off each unit:
-	// Shopify's appliesOnEachItem false. One unit is discounted alike either way.
-	OncePerLine bool    `json:"once_per_line,omitempty"`
-	Scope       Scope   `json:"scope"`
-	Targets     []int64 `json:"targets,omitempty"`
+	// OncePerOrder, for fixed-amount rules, takes the amount once off a cart,
+	// shared by the lines the rule discounts, where by default it comes off
+	// each unit: Shopify's appliesOnEachItem false ("only apply discount once
+	// per order"). One unit alone is discounted alike either way.
+	OncePerOrder bool    `json:"once_per_order,omitempty"`
+	Scope        Scope   `json:"scope"`
+	Targets      []int64 `json:"targets,omitempty"`
 	// Markets limits the rule to these markets; empty means every market.
 	Markets  []money.Market `json:"markets,omitempty"`
 	StartsAt time.Time      `json:"starts_at"`
@@ -72,8 +73,8 @@ func (r Rule) Validate() error {
 		if len(r.Amounts) > 0 {
 			return fmt.Errorf("a percentage rule takes no amounts")
 		}
-		if r.OncePerLine {
-			return fmt.Errorf("once_per_line is for fixed_amount rules; a percentage always comes off the whole line")
+		if r.OncePerOrder {
+			return fmt.Errorf("once_per_order is for fixed_amount rules; a percentage always comes off the whole line")
 		}
 	case FixedAmount:
 		if r.Percent != 0 {
@@ -133,10 +134,10 @@ type Result struct {
 	// ValueType is the rule's: a cart takes a percentage off a line's
 	// price whole, and a fixed amount off each unit.
 	ValueType ValueType
-	// LineAmount is set for a rule taken once per line: the rule's whole
-	// amount, which a line of several units may take more of than Amount,
-	// up to the line's price.
-	LineAmount money.Amount
+	// OnceAmount is set for a rule taken once per order: the rule's whole
+	// amount, which the cart's lines it discounts share, up to their price;
+	// more than Amount when they hold several units.
+	OnceAmount money.Amount
 }
 
 // Best returns the discount of the rule that takes the most off one unit of
@@ -161,8 +162,8 @@ func Best(rules []Rule, item Item, now time.Time) Result {
 				RuleID:    r.ID,
 				ValueType: r.ValueType,
 			}
-			if r.OncePerLine {
-				best.LineAmount = r.Amounts[item.Market.Currency()]
+			if r.OncePerOrder {
+				best.OnceAmount = r.Amounts[item.Market.Currency()]
 			}
 		}
 	}

@@ -76,12 +76,12 @@ func TestBest(t *testing.T) {
 			Result{Amount: 300, Currency: money.GBP, Percent: 800, Title: "GBP off", RuleID: 1, ValueType: FixedAmount}},
 		{"fixed amount above the price is capped at the price", []Rule{fixed(1, "Big", map[money.Currency]money.Amount{money.EUR: 9999}, ScopeAll)}, hat,
 			Result{Amount: 4500, Currency: money.EUR, Percent: 10000, Title: "Big", RuleID: 1, ValueType: FixedAmount}},
-		{"once per line: one unit takes the amount, the line may take it whole", []Rule{
-			with(fixed(1, "Ten once", map[money.Currency]money.Amount{money.EUR: 1000}, ScopeAll), func(r *Rule) { r.OncePerLine = true }),
-		}, hat, Result{Amount: 1000, Currency: money.EUR, Percent: 2200, Title: "Ten once", RuleID: 1, ValueType: FixedAmount, LineAmount: 1000}},
-		{"once per line above the price: one unit capped, the line's amount whole", []Rule{
-			with(fixed(1, "Fifty once", map[money.Currency]money.Amount{money.EUR: 5000}, ScopeAll), func(r *Rule) { r.OncePerLine = true }),
-		}, hat, Result{Amount: 4500, Currency: money.EUR, Percent: 10000, Title: "Fifty once", RuleID: 1, ValueType: FixedAmount, LineAmount: 5000}},
+		{"once per order: one unit takes the amount, a cart may take it whole", []Rule{
+			with(fixed(1, "Ten once", map[money.Currency]money.Amount{money.EUR: 1000}, ScopeAll), func(r *Rule) { r.OncePerOrder = true }),
+		}, hat, Result{Amount: 1000, Currency: money.EUR, Percent: 2200, Title: "Ten once", RuleID: 1, ValueType: FixedAmount, OnceAmount: 1000}},
+		{"once per order above the price: one unit capped, the order's amount whole", []Rule{
+			with(fixed(1, "Fifty once", map[money.Currency]money.Amount{money.EUR: 5000}, ScopeAll), func(r *Rule) { r.OncePerOrder = true }),
+		}, hat, Result{Amount: 4500, Currency: money.EUR, Percent: 10000, Title: "Fifty once", RuleID: 1, ValueType: FixedAmount, OnceAmount: 5000}},
 		{"percentage rounds half up to the cent", []Rule{pct(1, "12.5%", 1250, ScopeAll)},
 			Item{VariantID: 11, ProductID: 1, Market: money.LT, Price: 999},
 			Result{Amount: 125, Currency: money.EUR, Percent: 1250, Title: "12.5%", RuleID: 1, ValueType: Percentage}},
@@ -129,7 +129,7 @@ func TestValidate(t *testing.T) {
 		{"fixed in an unknown currency", func(r *Rule) {
 			r.ValueType, r.Percent, r.Amounts = FixedAmount, 0, map[money.Currency]money.Amount{"CHF": 100}
 		}},
-		{"percentage once per line", func(r *Rule) { r.OncePerLine = true }},
+		{"percentage once per order", func(r *Rule) { r.OncePerOrder = true }},
 		{"fixed zero", func(r *Rule) {
 			r.ValueType, r.Percent, r.Amounts = FixedAmount, 0, map[money.Currency]money.Amount{money.EUR: 0}
 		}},

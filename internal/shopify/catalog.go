@@ -610,7 +610,7 @@ func (b *builder) rule(n discountNode, products iter.Seq[catalog.Product]) (disc
 			return discount.Rule{}, false
 		}
 		r.ValueType, r.Amounts = discount.FixedAmount, map[money.Currency]money.Amount{currency: amount}
-		r.OncePerLine = !v.AppliesOnEachItem
+		r.OncePerOrder = !v.AppliesOnEachItem
 		b.skip(n.ID, "%s takes %s %s off; shown in %s only, since Shopify converts it for other currencies at its own rate", name, v.Amount.Amount, currency, currency)
 	default:
 		b.skip(n.ID, "%s has a value of kind %q, which no single price can show", name, v.Typename)

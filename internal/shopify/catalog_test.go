@@ -102,9 +102,9 @@ func TestDiscounts(t *testing.T) {
 			wantSkip: "shown in EUR only",
 		},
 		{
-			name:     "an amount taken once across the line",
+			name:     "an amount taken once across the order",
 			node:     discountJSON("DiscountAutomaticBasic", `{"__typename":"DiscountAmount","amount":{"amount":"12.5","currencyCode":"EUR"},"appliesOnEachItem":false}`, allItems, ""),
-			wantRule: &discount.Rule{ValueType: discount.FixedAmount, Amounts: map[money.Currency]money.Amount{money.EUR: 1250}, OncePerLine: true, Scope: discount.ScopeAll},
+			wantRule: &discount.Rule{ValueType: discount.FixedAmount, Amounts: map[money.Currency]money.Amount{money.EUR: 1250}, OncePerOrder: true, Scope: discount.ScopeAll},
 			wantSkip: "shown in EUR only",
 		},
 		{
@@ -158,7 +158,7 @@ func TestDiscounts(t *testing.T) {
 					t.Fatalf("rules %+v, want one (skipped %v)", doc.Discounts, skipped)
 				}
 				got, want := doc.Discounts[0], *test.wantRule
-				if got.ID != 9 || got.ValueType != want.ValueType || got.Percent != want.Percent || got.OncePerLine != want.OncePerLine || got.Scope != want.Scope ||
+				if got.ID != 9 || got.ValueType != want.ValueType || got.Percent != want.Percent || got.OncePerOrder != want.OncePerOrder || got.Scope != want.Scope ||
 					!slices.Equal(got.Targets, want.Targets) || !slices.Equal(got.Markets, want.Markets) || len(got.Amounts) != len(want.Amounts) {
 					t.Errorf("rule %+v, want %+v", got, want)
 				}

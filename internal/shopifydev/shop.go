@@ -224,7 +224,7 @@ func basicDiscount(r discount.Rule, now time.Time) map[string]any {
 	case discount.Percentage:
 		value = map[string]any{"__typename": "DiscountPercentage", "percentage": float64(r.Percent) / 10000}
 	case discount.FixedAmount:
-		value = map[string]any{"__typename": "DiscountAmount", "amount": moneyV2(r.Amounts[shopCurrency], shopCurrency), "appliesOnEachItem": !r.OncePerLine}
+		value = map[string]any{"__typename": "DiscountAmount", "amount": moneyV2(r.Amounts[shopCurrency], shopCurrency), "appliesOnEachItem": !r.OncePerOrder}
 	}
 	ids := func(kind string, list []int64) map[string]any {
 		nodes := []map[string]string{}

@@ -270,9 +270,9 @@ func insertRule(ctx context.Context, tx *sql.Tx, r discount.Rule) error {
 		endsAt = sql.NullTime{Time: r.EndsAt.UTC(), Valid: true}
 	}
 	if _, err := tx.ExecContext(ctx, `
-		INSERT INTO discount_rules (id, title, value_type, percent, once_per_line, scope, starts_at, ends_at)
+		INSERT INTO discount_rules (id, title, value_type, percent, once_per_order, scope, starts_at, ends_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		r.ID, r.Title, string(r.ValueType), int64(r.Percent), r.OncePerLine, string(r.Scope), r.StartsAt.UTC(), endsAt); err != nil {
+		r.ID, r.Title, string(r.ValueType), int64(r.Percent), r.OncePerOrder, string(r.Scope), r.StartsAt.UTC(), endsAt); err != nil {
 		return err
 	}
 	for currency, amount := range r.Amounts {
@@ -318,7 +318,7 @@ func (db *DB) ProductCount(ctx context.Context) (int, error) {
 // DiscountRules returns every automatic discount rule, in id order.
 func (db *DB) DiscountRules(ctx context.Context) ([]discount.Rule, error) {
 	rows, err := db.sql.QueryContext(ctx,
-		`SELECT id, title, value_type, percent, once_per_line, scope, starts_at, ends_at FROM discount_rules ORDER BY id`)
+		`SELECT id, title, value_type, percent, once_per_order, scope, starts_at, ends_at FROM discount_rules ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +328,7 @@ func (db *DB) DiscountRules(ctx context.Context) ([]discount.Rule, error) {
 		var r discount.Rule
 		var valueType, scope string
 		var endsAt sql.NullTime
-		if err := rows.Scan(&r.ID, &r.Title, &valueType, &r.Percent, &r.OncePerLine, &scope, &r.StartsAt, &endsAt); err != nil {
+		if err := rows.Scan(&r.ID, &r.Title, &valueType, &r.Percent, &r.OncePerOrder, &scope, &r.StartsAt, &endsAt); err != nil {
 			rows.Close()
 			return nil, err
 		}

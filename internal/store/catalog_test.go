@@ -52,7 +52,7 @@ func smallShop() catalog.Document {
 			{ID: 1, Title: "Hats 10%", ValueType: discount.Percentage, Percent: 1000, Scope: discount.ScopeCollections,
 				Targets: []int64{10}, StartsAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 			{ID: 2, Title: "Five off", ValueType: discount.FixedAmount, Scope: discount.ScopeProducts, Targets: []int64{2000},
-				Amounts: map[money.Currency]money.Amount{money.EUR: 500}, OncePerLine: true, Markets: []money.Market{money.LT},
+				Amounts: map[money.Currency]money.Amount{money.EUR: 500}, OncePerOrder: true, Markets: []money.Market{money.LT},
 				StartsAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), EndsAt: time.Date(2030, 1, 1, 0, 0, 0, 0, time.FixedZone("x", 3600))},
 		},
 	}
@@ -87,11 +87,11 @@ func TestImportAndDiscountRules(t *testing.T) {
 			t.Fatalf("got %d rules, want %d", len(rules), len(want))
 		}
 		fixed := rules[1]
-		if fixed.Amounts[money.EUR] != 500 || !fixed.OncePerLine || len(fixed.Markets) != 1 || fixed.Markets[0] != money.LT ||
+		if fixed.Amounts[money.EUR] != 500 || !fixed.OncePerOrder || len(fixed.Markets) != 1 || fixed.Markets[0] != money.LT ||
 			!fixed.EndsAt.Equal(want[1].EndsAt) || !fixed.StartsAt.Equal(want[1].StartsAt) || fixed.Targets[0] != 2000 {
 			t.Errorf("fixed rule read back as %+v, want %+v", fixed, want[1])
 		}
-		if pct := rules[0]; pct.Percent != 1000 || pct.Scope != discount.ScopeCollections || !pct.EndsAt.IsZero() || pct.OncePerLine {
+		if pct := rules[0]; pct.Percent != 1000 || pct.Scope != discount.ScopeCollections || !pct.EndsAt.IsZero() || pct.OncePerOrder {
 			t.Errorf("percentage rule read back as %+v", pct)
 		}
 	})

@@ -14,10 +14,10 @@ import (
 	"knitfront/internal/testclock"
 )
 
-// TestFetchKeepsAnAmountTakenOncePerLine syncs a shop where one fixed-amount
-// discount is taken once across a line (appliesOnEachItem false) and the
+// TestFetchKeepsAnAmountTakenOncePerOrder syncs a shop where one fixed-amount
+// discount is taken once across the order (appliesOnEachItem false) and the
 // others off each unit: each rule comes back as Shopify gives it.
-func TestFetchKeepsAnAmountTakenOncePerLine(t *testing.T) {
+func TestFetchKeepsAnAmountTakenOncePerOrder(t *testing.T) {
 	shop := demo.Catalog()
 	once := slices.IndexFunc(shop.Discounts, func(r discount.Rule) bool {
 		return r.ValueType == discount.FixedAmount && len(r.Markets) == 0
@@ -25,7 +25,7 @@ func TestFetchKeepsAnAmountTakenOncePerLine(t *testing.T) {
 	if once < 0 {
 		t.Fatal("the demo catalogue has no fixed-amount discount for every market")
 	}
-	shop.Discounts[once].OncePerLine = true
+	shop.Discounts[once].OncePerOrder = true
 
 	clk := testclock.New(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC))
 	srv := httptest.NewServer(shopifydev.New(shop, "shpat_dev", clk.Now))
@@ -45,11 +45,11 @@ func TestFetchKeepsAnAmountTakenOncePerLine(t *testing.T) {
 			continue
 		}
 		synced++
-		if got := doc.Discounts[i].OncePerLine; got != r.OncePerLine {
-			t.Errorf("rule %q: once per line %v, want %v", r.Title, got, r.OncePerLine)
+		if got := doc.Discounts[i].OncePerOrder; got != r.OncePerOrder {
+			t.Errorf("rule %q: once per order %v, want %v", r.Title, got, r.OncePerOrder)
 		}
 	}
 	if !slices.ContainsFunc(doc.Discounts, func(g discount.Rule) bool { return g.ID == shop.Discounts[once].ID }) || synced < 2 {
-		t.Errorf("synced %d rules, the once-per-line rule among them: %v", synced, doc.Discounts)
+		t.Errorf("synced %d rules, the once-per-order rule among them: %v", synced, doc.Discounts)
 	}
 }
