@@ -1,5 +1,6 @@
 // jQuery and CartJS on demand: a page without a cart action of the widgets downloads neither, and
-// the first one (the recommendation card's Add to cart) loads them and adds its product.
+// the first one (the recommendation card's Add to cart) loads them and adds its product. And the
+// bundle's entry comes with modulepreload links for the chunks it imports.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
@@ -61,5 +62,25 @@ test("the recommendation card's Add to cart loads jQuery then CartJS and adds", 
   await page.waitForFunction(
     () => document.querySelectorAll('#CartDrawer-CartItems .cart-item').length === 2,
   );
+  await page.close();
+});
+
+test("the entry's chunks are preloaded, at the URLs the entry imports them from", async () => {
+  const page = await shop.newPage();
+  const chunks = [];
+  page.on('request', (request) => {
+    if (/\/knitfront-shared-[^/]+\.js$/.test(new URL(request.url()).pathname)) {
+      chunks.push(request.url());
+    }
+  });
+  await page.goto(shop.url('/collections/all'));
+  await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+
+  const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) =>
+    links.map((link) => link.href),
+  );
+  assert.ok(preloaded.length > 0, 'no modulepreload link');
+  // The entry imports exactly the chunks the links name, at the same URLs: no second download.
+  assert.deepEqual([...chunks].sort(), [...preloaded].sort());
   await page.close();
 });

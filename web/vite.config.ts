@@ -15,6 +15,9 @@ export default defineConfig(({ command, mode }) => ({
       fileName: () => 'knitfront.js',
     },
     minify: true,
+    // dist/.vite/manifest.json: which chunks the entry imports, for the theme's modulepreload
+    // links (scripts/copy-to-theme.mjs reads it, then removes it).
+    manifest: true,
     rolldownOptions: {
       ...(mode === 'own-code' && { external: REACT }),
       output: {

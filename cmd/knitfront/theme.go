@@ -17,7 +17,9 @@ import (
 
 // builtThemeAssets are the theme's files that the web build makes: a theme
 // without them would place widgets that never run.
-var builtThemeAssets = []string{"assets/knitfront.js", "assets/jquery.min.js", "assets/cart.min.js"}
+var builtThemeAssets = []string{
+	"assets/knitfront.js", "assets/jquery.min.js", "assets/cart.min.js", "snippets/knitfront-preload.liquid",
+}
 
 // exportTheme is `knitfront theme FILE`: it writes the theme this binary
 // embeds, with the widget bundle it was built with, as a zip a merchant

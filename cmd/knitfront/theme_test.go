@@ -10,12 +10,13 @@ import (
 
 func TestWriteThemeZip(t *testing.T) {
 	theme := fstest.MapFS{
-		"layout/theme.liquid":       {Data: []byte("{{ content_for_layout }}")},
-		"assets/knitfront.js":       {Data: []byte("export {}")},
-		"assets/jquery.min.js":      {Data: []byte("jQuery")},
-		"assets/cart.min.js":        {Data: []byte("CartJS")},
-		"config/settings_data.json": {Data: []byte("{}")},
-		".DS_Store":                 {Data: []byte("junk")},
+		"layout/theme.liquid":               {Data: []byte("{{ content_for_layout }}")},
+		"assets/knitfront.js":               {Data: []byte("export {}")},
+		"assets/jquery.min.js":              {Data: []byte("jQuery")},
+		"assets/cart.min.js":                {Data: []byte("CartJS")},
+		"snippets/knitfront-preload.liquid": {Data: []byte("<link rel=modulepreload>")},
+		"config/settings_data.json":         {Data: []byte("{}")},
+		".DS_Store":                         {Data: []byte("junk")},
 	}
 	var buf bytes.Buffer
 	n, err := writeThemeZip(&buf, theme)
@@ -30,8 +31,8 @@ func TestWriteThemeZip(t *testing.T) {
 	for _, f := range zr.File {
 		names = append(names, f.Name)
 	}
-	want := "assets/cart.min.js assets/jquery.min.js assets/knitfront.js config/settings_data.json layout/theme.liquid"
-	if got := strings.Join(names, " "); got != want || n != 5 {
+	want := "assets/cart.min.js assets/jquery.min.js assets/knitfront.js config/settings_data.json layout/theme.liquid snippets/knitfront-preload.liquid"
+	if got := strings.Join(names, " "); got != want || n != 6 {
 		t.Errorf("the zip holds %d files %q, want %q: theme folders at the top, no dot files", n, got, want)
 	}
 }

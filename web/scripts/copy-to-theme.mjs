@@ -1,12 +1,16 @@
 // Copies the built bundle into the theme's assets folder, first removing the previous build's
 // files there so that hashed chunks from older builds do not pile up. It also copies the cart
 // library the theme loads the way a shop does: CartJS (npm shopify-cartjs) and the jQuery it
-// needs, their minified builds as the packages ship them.
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+// needs, their minified builds as the packages ship them. And it writes the layout's snippet of
+// modulepreload links for the chunks the entry imports.
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const assetsDir = fileURLToPath(new URL('../../theme/assets/', import.meta.url));
+const preloadSnippet = fileURLToPath(
+  new URL('../../theme/snippets/knitfront-preload.liquid', import.meta.url),
+);
 // The entry and the chunks vite.config.ts names knitfront-[name]-[hash].js.
 const isBundleFile = (name) => /^knitfront(-.+)?\.js$/.test(name);
 
@@ -27,6 +31,39 @@ const libraries = {
 };
 await Promise.all(
   Object.entries(libraries).map(([name, file]) => copyFile(file, assetsDir + name)),
+);
+
+// The chunks the entry imports, however deep, from vite's manifest: the layout preloads them so
+// that they download with the entry instead of after it has been parsed.
+const manifest = JSON.parse(await readFile(distDir + '.vite/manifest.json', 'utf8'));
+// The Go binary embeds dist/ whole and serves it: the manifest is for this script only.
+await rm(distDir + '.vite', { recursive: true });
+const entryChunks = new Set();
+const entry = manifest['src/main.ts'];
+if (!entry) throw new Error('dist/.vite/manifest.json has no src/main.ts; is build.manifest on?');
+const queue = [...(entry.imports ?? [])];
+while (queue.length > 0) {
+  const chunk = manifest[queue.pop()];
+  if (entryChunks.has(chunk.file)) continue;
+  entryChunks.add(chunk.file);
+  queue.push(...(chunk.imports ?? []));
+}
+// asset_url adds ?v=<version>, which the entry's import of ./knitfront-shared-<hash>.js does not
+// carry: the link drops it so that the preload and the import are one URL, one download (the
+// hash in the name already changes with the content).
+const links = [...entryChunks].map(
+  (file) => `<link rel="modulepreload" href="{{ '${file}' | asset_url | split: '?' | first }}">`,
+);
+await writeFile(
+  preloadSnippet,
+  [
+    '{%- comment -%}',
+    '  Written by web/scripts/copy-to-theme.mjs at each build: a modulepreload link for each chunk',
+    "  the bundle's entry (knitfront.js) imports, rendered by layout/theme.liquid next to it.",
+    '{%- endcomment -%}',
+    ...links,
+    '',
+  ].join('\n'),
 );
 
 console.log(`copied ${[...built, ...Object.keys(libraries)].join(', ')} to ${assetsDir}`);
