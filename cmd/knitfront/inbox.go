@@ -144,7 +144,7 @@ func (w *inboxWorker) applyPending(ctx context.Context) (int, error) {
 			w.log.Error("the theme's prices were not written into the shop", "err", err)
 		}
 	}
-	w.log.Info("shop's webhooks applied", "events", len(events), "read", reread.String(), "took", w.now().Sub(now).Round(time.Millisecond))
+	w.log.Info("shop's webhooks applied", "events", len(events), "read", reread.String(), "took", w.now().Sub(now).Round(time.Millisecond).String())
 	return len(events), nil
 }
 

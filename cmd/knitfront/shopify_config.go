@@ -218,6 +218,6 @@ func syncStandIn(ctx context.Context, db *store.DB, client *shopify.Client, log 
 	if err != nil {
 		return err
 	}
-	log.Info("dev: catalogue synced from its own Shopify stand-in", "products", products, "took", time.Since(began).Round(time.Millisecond))
+	log.Info("dev: catalogue synced from its own Shopify stand-in", "products", products, "took", time.Since(began).Round(time.Millisecond).String())
 	return nil
 }

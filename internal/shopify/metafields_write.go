@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 )
 
@@ -125,36 +124,6 @@ func (w *MetafieldWriter) set(ctx context.Context, batch []Metafield) error {
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("Shopify did not write the theme's metafields: %w", errors.Join(errs...))
-	}
-	return nil
-}
-
-// requireScopes asks which scopes the token has and names those of
-// required it lacks, in an *AuthError with reason. A write scope includes
-// its read scope.
-func (c *Client) requireScopes(ctx context.Context, required []string, reason string) error {
-	var answer struct {
-		CurrentAppInstallation struct {
-			AccessScopes []struct {
-				Handle string `json:"handle"`
-			} `json:"accessScopes"`
-		} `json:"currentAppInstallation"`
-	}
-	if err := c.Do(ctx, AccessScopesOp, nil, &answer); err != nil {
-		return err
-	}
-	granted := map[string]bool{}
-	for _, s := range answer.CurrentAppInstallation.AccessScopes {
-		granted[s.Handle] = true
-	}
-	var missing []string
-	for _, scope := range required {
-		if resource, isRead := strings.CutPrefix(scope, "read_"); !granted[scope] && !(isRead && granted["write_"+resource]) {
-			missing = append(missing, scope)
-		}
-	}
-	if len(missing) > 0 {
-		return &AuthError{Scopes: missing, Reason: reason}
 	}
 	return nil
 }

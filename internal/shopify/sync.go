@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"knitfront/internal/catalog"
@@ -120,8 +121,15 @@ func (s *Shop) Document() (catalog.Document, error) {
 	return doc, nil
 }
 
-// CheckScopes asks which scopes the token has and names the missing ones.
+// CheckScopes names the scopes a sync reads with that the token lacks.
 func (c *Client) CheckScopes(ctx context.Context) error {
+	return c.requireScopes(ctx, RequiredScopes, "the Admin API access token lacks scopes a sync reads with")
+}
+
+// requireScopes asks which scopes the token has and names those of
+// required it lacks, in an *AuthError with reason. A write scope includes
+// its read scope.
+func (c *Client) requireScopes(ctx context.Context, required []string, reason string) error {
 	var answer struct {
 		CurrentAppInstallation struct {
 			AccessScopes []struct {
@@ -137,14 +145,13 @@ func (c *Client) CheckScopes(ctx context.Context) error {
 		granted[s.Handle] = true
 	}
 	var missing []string
-	for _, scope := range RequiredScopes {
-		// A write scope includes its read scope.
-		if !granted[scope] && !granted["write"+scope[len("read"):]] {
+	for _, scope := range required {
+		if resource, isRead := strings.CutPrefix(scope, "read_"); !granted[scope] && !(isRead && granted["write_"+resource]) {
 			missing = append(missing, scope)
 		}
 	}
 	if len(missing) > 0 {
-		return &AuthError{Scopes: missing, Reason: "the Admin API access token lacks scopes a sync reads with"}
+		return &AuthError{Scopes: missing, Reason: reason}
 	}
 	return nil
 }
