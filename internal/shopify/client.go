@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/Khan/genqlient/graphql"
 )
 
 // APIVersion is the Admin API version every request names.
@@ -190,9 +192,9 @@ type Cost struct {
 }
 
 type request struct {
-	Query         string         `json:"query"`
-	OperationName string         `json:"operationName"`
-	Variables     map[string]any `json:"variables,omitempty"`
+	Query         string `json:"query"`
+	OperationName string `json:"operationName"`
+	Variables     any    `json:"variables,omitempty"`
 }
 
 type answer struct {
@@ -217,7 +219,7 @@ func (r *retryable) Unwrap() error { return r.err }
 // the last known bucket cannot pay for the operation's expected cost, and
 // retries throttling, HTTP 429 and 5xx answers with backoff a bounded number
 // of times. A refused token is an *AuthError; a cancelled ctx stops it.
-func (c *Client) Do(ctx context.Context, op Operation, vars map[string]any, out any) error {
+func (c *Client) Do(ctx context.Context, op Operation, vars any, out any) error {
 	body, err := json.Marshal(request{Query: op.Query, OperationName: op.Name, Variables: vars})
 	if err != nil {
 		return err
@@ -254,6 +256,15 @@ func (c *Client) Do(ctx context.Context, op Operation, vars map[string]any, out 
 		}
 	}
 	return fmt.Errorf("%s: gave up after %d tries: %w", op.Name, maxAttempts, last)
+}
+
+// MakeRequest sends an operation of the typed client genqlient generated
+// (generated.go) through Do, at the cost its Operation expects, so that it
+// waits for the bucket and retries as every operation does: it makes a
+// *Client the graphql.Client the generated functions take.
+func (c *Client) MakeRequest(ctx context.Context, req *graphql.Request, resp *graphql.Response) error {
+	op := Operation{Name: req.OpName, Query: req.Query, ExpectedCost: expectedCost(req.OpName)}
+	return c.Do(ctx, op, req.Variables, resp.Data)
 }
 
 // waitForBudget waits until the bucket, as last reported and restored since,

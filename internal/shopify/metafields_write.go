@@ -54,18 +54,14 @@ func (w *MetafieldWriter) shopIDLocked(ctx context.Context) (string, error) {
 	if w.shopID != "" {
 		return w.shopID, nil
 	}
-	var answer struct {
-		Shop struct {
-			ID string `json:"id"`
-		} `json:"shop"`
-	}
-	if err := w.client.Do(ctx, ShopIDOp, nil, &answer); err != nil {
+	answer, err := ShopID(ctx, w.client)
+	if err != nil {
 		return "", err
 	}
-	if answer.Shop.ID == "" {
+	if answer.Shop.Id == "" {
 		return "", errors.New("ShopID: Shopify answered no shop id")
 	}
-	w.shopID = answer.Shop.ID
+	w.shopID = answer.Shop.Id
 	return w.shopID, nil
 }
 

@@ -111,3 +111,13 @@ func Operations() []Operation {
 		ShopIDOp, MetafieldsSetOp,
 	}
 }
+
+// expectedCost is the expected cost of the operation named.
+func expectedCost(name string) float64 {
+	for _, op := range Operations() {
+		if op.Name == name {
+			return op.ExpectedCost
+		}
+	}
+	return 0
+}

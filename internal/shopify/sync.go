@@ -130,14 +130,8 @@ func (c *Client) CheckScopes(ctx context.Context) error {
 // required it lacks, in an *AuthError with reason. A write scope includes
 // its read scope.
 func (c *Client) requireScopes(ctx context.Context, required []string, reason string) error {
-	var answer struct {
-		CurrentAppInstallation struct {
-			AccessScopes []struct {
-				Handle string `json:"handle"`
-			} `json:"accessScopes"`
-		} `json:"currentAppInstallation"`
-	}
-	if err := c.Do(ctx, AccessScopesOp, nil, &answer); err != nil {
+	answer, err := AccessScopes(ctx, c)
+	if err != nil {
 		return err
 	}
 	granted := map[string]bool{}

@@ -71,22 +71,36 @@ var builtin = map[string]bool{
 // loadIntrospection reads a gzipped introspection result, such as the ones
 // Shopify publishes in @shopify/dev-mcp, as a schema to validate against.
 func loadIntrospection(path string) (*ast.Schema, error) {
-	f, err := os.Open(path)
+	sdl, err := readSchemaLanguage(path)
 	if err != nil {
 		return nil, err
+	}
+	return parseSchemaLanguage(path, sdl)
+}
+
+// readSchemaLanguage reads a gzipped introspection result and writes it in
+// GraphQL's schema definition language, which genqlient reads.
+func readSchemaLanguage(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
 	}
 	defer f.Close()
 	unzipped, err := gzip.NewReader(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	var result introspection
 	if err := json.NewDecoder(unzipped).Decode(&result); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
-	schema, gqlErr := gqlparser.LoadSchema(&ast.Source{Name: path, Input: schemaLanguage(result)})
+	return schemaLanguage(result), nil
+}
+
+func parseSchemaLanguage(name, sdl string) (*ast.Schema, error) {
+	schema, gqlErr := gqlparser.LoadSchema(&ast.Source{Name: name, Input: sdl})
 	if gqlErr != nil {
-		return nil, fmt.Errorf("%s: %w", path, gqlErr)
+		return nil, fmt.Errorf("%s: %w", name, gqlErr)
 	}
 	return schema, nil
 }

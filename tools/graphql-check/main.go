@@ -6,7 +6,12 @@
 // argument must be Shopify's. A wrong field name fails with the file, the
 // operation and the validator's message, and so does a deprecated field,
 // which Shopify removes in a later version; known-deviations.txt lists what
-// is reported and not fixed yet, with the reason.
+// is reported and not fixed yet, with the reason. It also fails when the
+// typed Admin client that genqlient generates (internal/shopify/generated.go)
+// is not what genqlient generates now from the .graphql files and the schema.
+//
+// With -sdl FILE it checks nothing and writes the Admin schema in the schema
+// definition language to FILE, where genqlient reads it.
 package main
 
 import (
@@ -24,8 +29,13 @@ func main() {
 	admin := flag.String("admin", "", "the Admin API's introspection result, gzipped (admin_2025-10.json.gz)")
 	storefront := flag.String("storefront", "", "the Storefront API's introspection result, gzipped (storefront-graphql_2025-10.json.gz)")
 	root := flag.String("root", ".", "the repository's root")
+	sdl := flag.String("sdl", "", "instead of checking, write the Admin API's schema in the schema definition language to this file, for genqlient")
 	flag.Parse()
-	if err := run(*admin, *storefront, *root, os.Stdout); err != nil {
+	check := func() error { return run(*admin, *storefront, *root, os.Stdout) }
+	if *sdl != "" {
+		check = func() error { return writeSchemaLanguage(*admin, *sdl) }
+	}
+	if err := check(); err != nil {
 		fmt.Fprintln(os.Stderr, "graphql-check:", err)
 		os.Exit(1)
 	}
@@ -34,7 +44,11 @@ func main() {
 // run checks everything against the two schemas and prints what it checked,
 // or every problem it found that is not a known deviation.
 func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
-	admin, err := loadIntrospection(adminPath)
+	adminSDL, err := readSchemaLanguage(adminPath)
+	if err != nil {
+		return err
+	}
+	admin, err := parseSchemaLanguage(adminPath, adminSDL)
 	if err != nil {
 		return err
 	}
@@ -53,6 +67,11 @@ func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
 		return err
 	}
 	problems = append(problems, more...)
+	more, err = checkGenerated(root, adminSDL)
+	if err != nil {
+		return err
+	}
+	problems = append(problems, more...)
 	unexpected, fixed := againstKnown(problems, knownDeviations)
 	for _, p := range unexpected {
 		fmt.Fprintln(stdout, p)
@@ -63,7 +82,7 @@ func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
 	if len(unexpected)+len(fixed) > 0 {
 		return fmt.Errorf("%d problems against Shopify's 2025-10 schemas, %d known deviations no longer found", len(unexpected), len(fixed))
 	}
-	fmt.Fprintf(stdout, "graphql-check: %d Admin operations, %d Storefront operations and the dev storefront's %d types match Shopify's 2025-10 schemas, but for %d known deviations\n",
+	fmt.Fprintf(stdout, "graphql-check: %d Admin operations, %d Storefront operations and the dev storefront's %d types match Shopify's 2025-10 schemas, but for %d known deviations; the typed Admin client is what genqlient generates\n",
 		adminOps, storefrontOps, devTypes, len(problems))
 	return nil
 }
