@@ -2,6 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AjaxCart } from '../../api/cart';
 import { EVENTS } from '../../constants';
+import { startCartDrawerTotals } from '../../enhancers/cart-drawer-totals';
+import { EUR_RATES } from '../../test/api';
+import { setMarket } from '../../test/elements';
 import { ORIGIN, server } from '../../test/server';
 import { startDawnCart } from './dawn-cart';
 
@@ -103,6 +106,7 @@ describe("Dawn's cart", () => {
         iso_code: 'LT',
         variant_id: '45123456000601',
         type: 'CartItemPrice',
+        approximate: '≈ {amount}',
       },
       {
         price_minor: '10710',
@@ -110,8 +114,76 @@ describe("Dawn's cart", () => {
         iso_code: 'LT',
         variant_id: '45123456000201',
         type: 'CartItemPrice',
+        approximate: '≈ {amount}',
       },
     ]);
+  });
+
+  describe("a line's other figures", () => {
+    /** A drawer line 10% off, with a unit price (snippets/cart-drawer.liquid, snippets/unit-price.liquid). */
+    const DRAWER_LINE = `
+      <cart-drawer><div id="CartDrawer-CartItems"><table><tr class="cart-item" id="CartDrawer-Item-1">
+        <td class="cart-item__details"><a class="cart-item__name">Harbour Rib Sweater</a>
+          <div class="cart-item__discounted-prices">
+            <s class="cart-item__old-price product-option">€119,00</s>
+            <strong class="cart-item__final-price product-option">
+              €107,10
+            </strong>
+          </div>
+          <dl><div class="product-option"><dt>Size:</dt><dd>M</dd></div></dl>
+        </td>
+        <td class="cart-item__totals"><div class="cart-item__price-wrapper">
+          <span class="price">€107,10</span>
+          <small class="unit-price caption"><span class="price-item price-item--last">€21,42/100g</span></small>
+        </div></td>
+        <td><input data-quantity-variant-id="45123456000201" value="1"></td>
+      </tr></table></div></cart-drawer>`;
+    const DISCOUNTED: AjaxCart = {
+      ...CART,
+      items: [{ ...CART.items[1], variant_id: 45123456000201, unit_price: 2142 } as never],
+    };
+    const figures = () =>
+      ['.cart-item__old-price', '.cart-item__final-price', '.unit-price .price-item'].map(
+        (selector) => document.querySelector(selector)?.textContent,
+      );
+
+    beforeEach(() => {
+      server.use(http.get(`${ORIGIN}/cart.js`, () => HttpResponse.json(DISCOUNTED)));
+      window.Shopify = { country: 'LT' };
+    });
+
+    it('show in the display currency, approximate but for the price it was', async () => {
+      setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
+      document.body.innerHTML = TEXTS + DRAWER_LINE;
+      const stopTotals = startCartDrawerTotals();
+      stop = startDawnCart();
+      try {
+        await expect.poll(figures).toEqual(['$129', '≈ $116', '≈ $23/100g']);
+        // Dawn renders the drawer again after a change: its figures are written again.
+        document.querySelector('#CartDrawer-CartItems')!.innerHTML =
+          DRAWER_LINE.match(/<table>[\s\S]*<\/table>/)![0];
+        // Before the next task, where the browser would paint: written in the same task.
+        await new Promise((resolve) => setTimeout(resolve));
+        expect(figures()).toEqual(['$129', '≈ $116', '≈ $23/100g']);
+      } finally {
+        stopTotals();
+      }
+    });
+
+    it("keep Dawn's texts in the cart's currency", async () => {
+      setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR', rates: { EUR: EUR_RATES } });
+      document.body.innerHTML = TEXTS + DRAWER_LINE;
+      const stopTotals = startCartDrawerTotals();
+      stop = startDawnCart();
+      try {
+        await expect
+          .poll(() => document.querySelector('.cart-item__final-price [data-money-minor]'))
+          .not.toBeNull();
+        expect(figures()).toEqual(['€119,00', '€107,10', '€21,42/100g']);
+      } finally {
+        stopTotals();
+      }
+    });
   });
 
   it("passes Dawn's cart-update message on as knitfront's cart-updated event", async () => {

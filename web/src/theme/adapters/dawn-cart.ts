@@ -1,4 +1,11 @@
-import { announceCart, CART_PATHS, getCart, isAjaxCart, type AjaxCart } from '../../api/cart';
+import {
+  announceCart,
+  CART_PATHS,
+  getCart,
+  isAjaxCart,
+  type AjaxCart,
+  type AjaxCartItem,
+} from '../../api/cart';
 import { EVENTS } from '../../constants';
 import { onCartChange } from '../../enhancers/cart-changes';
 import { refreshCartTotals } from '../../enhancers/cart-drawer-totals';
@@ -28,6 +35,58 @@ const LINE_TOTAL = '.cart-item__totals .cart-item__price-wrapper';
 const LINE_VARIANT = 'input[data-quantity-variant-id]';
 /** On a line total once the price widget lies over it: 'placed', then 'shown'. */
 const LINE_STATE = 'data-kf-line-price';
+
+/** A line as the cart answers it, with what Dawn prints beside the line's prices. */
+interface DawnCartItem extends AjaxCartItem {
+  variant_id?: number;
+  /** The price per reference measure (a line with a unit price measurement), in minor units. */
+  unit_price?: number;
+}
+
+/**
+ * The other money figures Dawn prints in a line, in the cart's currency: one unit's price in the
+ * line's details (or, discounted, the price it was and the price), and the unit price under the
+ * line's total ('€2.50/100g'). Each becomes a money slot the cart totals enhancer writes in the
+ * display currency as it writes the totals' figures; the price it was is not marked approximate,
+ * as the price widgets do not mark it. Only the amount in Dawn's text is rewritten: a unit price
+ * keeps its measure ('/100g').
+ */
+interface LineFigure {
+  selector: string;
+  amount: (item: DawnCartItem) => number | undefined;
+  approximate: boolean;
+  measured: boolean;
+}
+const LINE_FIGURES: LineFigure[] = [
+  {
+    selector: '.cart-item__details > div.product-option',
+    amount: (item) => item.original_price,
+    approximate: true,
+    measured: false,
+  },
+  {
+    selector: '.cart-item__details > .cart-item__discounted-prices > .cart-item__old-price',
+    amount: (item) => item.original_price,
+    approximate: false,
+    measured: false,
+  },
+  {
+    selector: '.cart-item__details > .cart-item__discounted-prices > .cart-item__final-price',
+    amount: (item) => item.final_price,
+    approximate: true,
+    measured: false,
+  },
+  {
+    selector: '.cart-item__price-wrapper > .unit-price > .price-item',
+    amount: (item) => item.unit_price,
+    approximate: true,
+    measured: true,
+  },
+];
+/** On a figure Dawn prints once it holds a money slot: the amount, in minor units, it holds. */
+const FIGURE_AMOUNT = 'data-kf-line-figure';
+/** On a figure Dawn prints once it holds a money slot: Dawn's text. */
+const FIGURE_TEXT = 'data-kf-dawn-text';
 
 /** The cart call of Dawn's product form, the one change Dawn tells without the cart. */
 const DAWN_ADD_PATH = '/cart/add.js';
@@ -65,7 +124,7 @@ function readTexts(): CartTexts | null {
  * (its price, or its discounted prices), so that Dawn's rules for a lone child still hold.
  */
 const STYLE = [
-  `[${LINE_STATE}] > *{position:relative;visibility:hidden}`,
+  `[${LINE_STATE}] > :not(.unit-price){position:relative;visibility:hidden}`,
   `[${LINE_STATE}] > * > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end;visibility:visible}`,
   `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;margin-top:.5rem}`,
   `.kf-dawn-totals__later[hidden],.kf-dawn-totals__charged[hidden]{display:none}`,
@@ -124,13 +183,61 @@ function dress(row: HTMLElement, texts: CartTexts): boolean {
   return true;
 }
 
-/** Places or updates the price widget over each line total, from the cart's lines. */
-function priceLines(cart: AjaxCart, country: string): void {
+/**
+ * Makes one of Dawn's figures a money slot holding an amount of the cart's currency, Dawn's text
+ * kept for when the amount shows as it is. The slot is a new element each time its amount changes,
+ * so that the cart totals enhancer, which writes the slots it sees added, writes it at once.
+ */
+function slotFigure(
+  figure: HTMLElement,
+  amount: number,
+  currency: string,
+  converted: string,
+  measured: boolean,
+): void {
+  if (figure.getAttribute(FIGURE_AMOUNT) === String(amount)) return;
+  const dawnText = figure.getAttribute(FIGURE_TEXT) ?? figure.textContent?.trim() ?? '';
+  const measure = measured && dawnText.includes('/') ? dawnText.slice(dawnText.indexOf('/')) : '';
+  const slot = element(
+    'span',
+    {
+      'data-money-minor': String(amount),
+      'data-money-currency': currency,
+      'data-money-text': `{amount}${measure}`,
+      'data-money-converted': converted,
+    },
+    dawnText,
+  );
+  figure.setAttribute(FIGURE_TEXT, dawnText);
+  figure.setAttribute(FIGURE_AMOUNT, String(amount));
+  figure.replaceChildren(slot);
+}
+
+/** Makes the figures Dawn prints in a line, besides its total, money slots of the cart's item. */
+function slotLineFigures(line: Element, item: DawnCartItem, currency: string, texts: CartTexts) {
+  for (const { selector, amount, approximate, measured } of LINE_FIGURES) {
+    const value = amount(item);
+    if (value === undefined || !Number.isSafeInteger(value)) continue;
+    const converted = approximate ? texts.approximate : '{amount}';
+    line
+      .querySelectorAll<HTMLElement>(selector)
+      .forEach((figure) => slotFigure(figure, value, currency, converted, measured));
+  }
+}
+
+/**
+ * Places or updates the price widget over each line total, from the cart's lines, and makes the
+ * line's other figures money slots. A line whose variant is not the cart's at its place (Dawn
+ * rendered a cart newer than the one known) waits for the next cart.
+ */
+function priceLines(cart: AjaxCart, country: string, texts: CartTexts): void {
   document.querySelectorAll(LINES).forEach((line) => {
     const index = Number(/-(\d+)$/.exec(line.id)?.[1]) - 1;
-    const item = cart.items[index];
+    const item: DawnCartItem | undefined = cart.items[index];
     const variantId = line.querySelector(LINE_VARIANT)?.getAttribute('data-quantity-variant-id');
     if (!item || !variantId) return;
+    if (item.variant_id !== undefined && String(item.variant_id) !== variantId) return;
+    slotLineFigures(line, item, cart.currency, texts);
     const price = String(item.final_price * item.quantity);
     const original = item.original_price * item.quantity;
     line.querySelectorAll<HTMLElement>(LINE_TOTAL).forEach((total) => {
@@ -148,6 +255,7 @@ function priceLines(cart: AjaxCart, country: string): void {
         iso_code: country,
         variant_id: variantId,
         type: 'CartItemPrice',
+        approximate: texts.approximate,
       };
       for (const [name, value] of Object.entries(attributes)) {
         if (widget.getAttribute(name) !== value) widget.setAttribute(name, value);
@@ -190,9 +298,11 @@ function dawnCartUpdate(): string | null {
 /**
  * Dawn's cart page and drawer: the totals in the display currency, with pre-orders counting their
  * upfront charge only, what remains due later and, while the display currency differs, what
- * checkout charges; and each line's total in the display currency. Dawn's totals rows are dressed
- * as knitfront totals areas for knitfront's cart totals enhancer, with the texts the app embed
- * writes; the line totals get a price widget over them. Dawn renders its cart sections again after
+ * checkout charges; and each line's figures in the display currency, marked approximate as the
+ * totals are. Dawn's totals rows are dressed as knitfront totals areas for knitfront's cart totals
+ * enhancer, with the texts the app embed writes; the line totals get a price widget over them, and
+ * the line's other figures (one unit's price, the unit price) become money slots that enhancer
+ * writes too. Dawn renders its cart sections again after
  * each change and tells of the change on its publish/subscribe channel (PUB_SUB_EVENTS.cartUpdate):
  * the adapter dresses what Dawn renders, and passes the change on as knitfront's cart-updated
  * event with the cart, which every knitfront enhancer hears. Returns the function that stops.
@@ -207,7 +317,7 @@ export function startDawnCart(): () => void {
 
   const show = (cart: AjaxCart) => {
     lastCart = cart;
-    priceLines(cart, country);
+    priceLines(cart, country, texts);
   };
   /** Shows the cart's totals in every dressed row at once (given a cart, the enhancer does so in this task). */
   const showTotals = (cart: AjaxCart) => {
@@ -240,7 +350,7 @@ export function startDawnCart(): () => void {
     );
     if (!added) return;
     if (dressAll() && lastCart) showTotals(lastCart);
-    if (lastCart) priceLines(lastCart, country);
+    if (lastCart) priceLines(lastCart, country, texts);
   });
   renders.observe(document.body, { childList: true, subtree: true });
   const stopCart = onCartChange(({ cart }) => {
