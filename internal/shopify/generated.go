@@ -38,6 +38,18 @@ func (v *AccessScopesResponse) GetCurrentAppInstallation() AccessScopesCurrentAp
 	return v.CurrentAppInstallation
 }
 
+// Where a page of a connection ends, and whether another follows.
+type PageFields struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// GetHasNextPage returns PageFields.HasNextPage, and is useful for accessing the field via an interface.
+func (v *PageFields) GetHasNextPage() bool { return v.HasNextPage }
+
+// GetEndCursor returns PageFields.EndCursor, and is useful for accessing the field via an interface.
+func (v *PageFields) GetEndCursor() *string { return v.EndCursor }
+
 // ShopIDResponse is returned by ShopID on success.
 type ShopIDResponse struct {
 	Shop ShopIDShop `json:"shop"`
@@ -53,6 +65,544 @@ type ShopIDShop struct {
 
 // GetId returns ShopIDShop.Id, and is useful for accessing the field via an interface.
 func (v *ShopIDShop) GetId() string { return v.Id }
+
+// WebhookSubscriptionCreateResponse is returned by WebhookSubscriptionCreate on success.
+type WebhookSubscriptionCreateResponse struct {
+	WebhookSubscriptionCreate *WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload `json:"webhookSubscriptionCreate"`
+}
+
+// GetWebhookSubscriptionCreate returns WebhookSubscriptionCreateResponse.WebhookSubscriptionCreate, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionCreateResponse) GetWebhookSubscriptionCreate() *WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload {
+	return v.WebhookSubscriptionCreate
+}
+
+// WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload includes the requested fields of the GraphQL type WebhookSubscriptionCreatePayload.
+type WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload struct {
+	WebhookSubscription *WebhookSubscriptionFields                                                                              `json:"webhookSubscription"`
+	UserErrors          []WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError `json:"userErrors"`
+}
+
+// GetWebhookSubscription returns WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload.WebhookSubscription, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload) GetWebhookSubscription() *WebhookSubscriptionFields {
+	return v.WebhookSubscription
+}
+
+// GetUserErrors returns WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload.UserErrors, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayload) GetUserErrors() []WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError {
+	return v.UserErrors
+}
+
+// WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError includes the requested fields of the GraphQL type UserError.
+type WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
+}
+
+// GetField returns WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError.Field, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError) GetField() []string {
+	return v.Field
+}
+
+// GetMessage returns WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError.Message, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionCreateWebhookSubscriptionCreateWebhookSubscriptionCreatePayloadUserErrorsUserError) GetMessage() string {
+	return v.Message
+}
+
+// A webhook subscription: its topic and the address Shopify sends it to.
+type WebhookSubscriptionFields struct {
+	Id    string                   `json:"id"`
+	Topic WebhookSubscriptionTopic `json:"topic"`
+	Uri   string                   `json:"uri"`
+}
+
+// GetId returns WebhookSubscriptionFields.Id, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionFields) GetId() string { return v.Id }
+
+// GetTopic returns WebhookSubscriptionFields.Topic, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionFields) GetTopic() WebhookSubscriptionTopic { return v.Topic }
+
+// GetUri returns WebhookSubscriptionFields.Uri, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionFields) GetUri() string { return v.Uri }
+
+type WebhookSubscriptionTopic string
+
+const (
+	WebhookSubscriptionTopicAppPurchasesOneTimeUpdate                           WebhookSubscriptionTopic = "APP_PURCHASES_ONE_TIME_UPDATE"
+	WebhookSubscriptionTopicAppScopesUpdate                                     WebhookSubscriptionTopic = "APP_SCOPES_UPDATE"
+	WebhookSubscriptionTopicAppSubscriptionsApproachingCappedAmount             WebhookSubscriptionTopic = "APP_SUBSCRIPTIONS_APPROACHING_CAPPED_AMOUNT"
+	WebhookSubscriptionTopicAppSubscriptionsUpdate                              WebhookSubscriptionTopic = "APP_SUBSCRIPTIONS_UPDATE"
+	WebhookSubscriptionTopicAppUninstalled                                      WebhookSubscriptionTopic = "APP_UNINSTALLED"
+	WebhookSubscriptionTopicAuditEventsAdminApiActivity                         WebhookSubscriptionTopic = "AUDIT_EVENTS_ADMIN_API_ACTIVITY"
+	WebhookSubscriptionTopicBulkOperationsFinish                                WebhookSubscriptionTopic = "BULK_OPERATIONS_FINISH"
+	WebhookSubscriptionTopicCartsCreate                                         WebhookSubscriptionTopic = "CARTS_CREATE"
+	WebhookSubscriptionTopicCartsUpdate                                         WebhookSubscriptionTopic = "CARTS_UPDATE"
+	WebhookSubscriptionTopicChannelsDelete                                      WebhookSubscriptionTopic = "CHANNELS_DELETE"
+	WebhookSubscriptionTopicCheckoutsCreate                                     WebhookSubscriptionTopic = "CHECKOUTS_CREATE"
+	WebhookSubscriptionTopicCheckoutsDelete                                     WebhookSubscriptionTopic = "CHECKOUTS_DELETE"
+	WebhookSubscriptionTopicCheckoutsUpdate                                     WebhookSubscriptionTopic = "CHECKOUTS_UPDATE"
+	WebhookSubscriptionTopicCollectionsCreate                                   WebhookSubscriptionTopic = "COLLECTIONS_CREATE"
+	WebhookSubscriptionTopicCollectionsDelete                                   WebhookSubscriptionTopic = "COLLECTIONS_DELETE"
+	WebhookSubscriptionTopicCollectionsUpdate                                   WebhookSubscriptionTopic = "COLLECTIONS_UPDATE"
+	WebhookSubscriptionTopicCollectionListingsAdd                               WebhookSubscriptionTopic = "COLLECTION_LISTINGS_ADD"
+	WebhookSubscriptionTopicCollectionListingsRemove                            WebhookSubscriptionTopic = "COLLECTION_LISTINGS_REMOVE"
+	WebhookSubscriptionTopicCollectionListingsUpdate                            WebhookSubscriptionTopic = "COLLECTION_LISTINGS_UPDATE"
+	WebhookSubscriptionTopicCollectionPublicationsCreate                        WebhookSubscriptionTopic = "COLLECTION_PUBLICATIONS_CREATE"
+	WebhookSubscriptionTopicCollectionPublicationsDelete                        WebhookSubscriptionTopic = "COLLECTION_PUBLICATIONS_DELETE"
+	WebhookSubscriptionTopicCollectionPublicationsUpdate                        WebhookSubscriptionTopic = "COLLECTION_PUBLICATIONS_UPDATE"
+	WebhookSubscriptionTopicCompaniesCreate                                     WebhookSubscriptionTopic = "COMPANIES_CREATE"
+	WebhookSubscriptionTopicCompaniesDelete                                     WebhookSubscriptionTopic = "COMPANIES_DELETE"
+	WebhookSubscriptionTopicCompaniesUpdate                                     WebhookSubscriptionTopic = "COMPANIES_UPDATE"
+	WebhookSubscriptionTopicCompanyContactsCreate                               WebhookSubscriptionTopic = "COMPANY_CONTACTS_CREATE"
+	WebhookSubscriptionTopicCompanyContactsDelete                               WebhookSubscriptionTopic = "COMPANY_CONTACTS_DELETE"
+	WebhookSubscriptionTopicCompanyContactsUpdate                               WebhookSubscriptionTopic = "COMPANY_CONTACTS_UPDATE"
+	WebhookSubscriptionTopicCompanyContactRolesAssign                           WebhookSubscriptionTopic = "COMPANY_CONTACT_ROLES_ASSIGN"
+	WebhookSubscriptionTopicCompanyContactRolesRevoke                           WebhookSubscriptionTopic = "COMPANY_CONTACT_ROLES_REVOKE"
+	WebhookSubscriptionTopicCompanyLocationsCreate                              WebhookSubscriptionTopic = "COMPANY_LOCATIONS_CREATE"
+	WebhookSubscriptionTopicCompanyLocationsDelete                              WebhookSubscriptionTopic = "COMPANY_LOCATIONS_DELETE"
+	WebhookSubscriptionTopicCompanyLocationsUpdate                              WebhookSubscriptionTopic = "COMPANY_LOCATIONS_UPDATE"
+	WebhookSubscriptionTopicCustomersCreate                                     WebhookSubscriptionTopic = "CUSTOMERS_CREATE"
+	WebhookSubscriptionTopicCustomersDelete                                     WebhookSubscriptionTopic = "CUSTOMERS_DELETE"
+	WebhookSubscriptionTopicCustomersDisable                                    WebhookSubscriptionTopic = "CUSTOMERS_DISABLE"
+	WebhookSubscriptionTopicCustomersEmailMarketingConsentUpdate                WebhookSubscriptionTopic = "CUSTOMERS_EMAIL_MARKETING_CONSENT_UPDATE"
+	WebhookSubscriptionTopicCustomersEnable                                     WebhookSubscriptionTopic = "CUSTOMERS_ENABLE"
+	WebhookSubscriptionTopicCustomersMarketingConsentUpdate                     WebhookSubscriptionTopic = "CUSTOMERS_MARKETING_CONSENT_UPDATE"
+	WebhookSubscriptionTopicCustomersMerge                                      WebhookSubscriptionTopic = "CUSTOMERS_MERGE"
+	WebhookSubscriptionTopicCustomersPurchasingSummary                          WebhookSubscriptionTopic = "CUSTOMERS_PURCHASING_SUMMARY"
+	WebhookSubscriptionTopicCustomersUpdate                                     WebhookSubscriptionTopic = "CUSTOMERS_UPDATE"
+	WebhookSubscriptionTopicCustomerAccountSettingsUpdate                       WebhookSubscriptionTopic = "CUSTOMER_ACCOUNT_SETTINGS_UPDATE"
+	WebhookSubscriptionTopicCustomerGroupsCreate                                WebhookSubscriptionTopic = "CUSTOMER_GROUPS_CREATE"
+	WebhookSubscriptionTopicCustomerGroupsDelete                                WebhookSubscriptionTopic = "CUSTOMER_GROUPS_DELETE"
+	WebhookSubscriptionTopicCustomerGroupsUpdate                                WebhookSubscriptionTopic = "CUSTOMER_GROUPS_UPDATE"
+	WebhookSubscriptionTopicCustomerJoinedSegment                               WebhookSubscriptionTopic = "CUSTOMER_JOINED_SEGMENT"
+	WebhookSubscriptionTopicCustomerLeftSegment                                 WebhookSubscriptionTopic = "CUSTOMER_LEFT_SEGMENT"
+	WebhookSubscriptionTopicCustomerPaymentMethodsCreate                        WebhookSubscriptionTopic = "CUSTOMER_PAYMENT_METHODS_CREATE"
+	WebhookSubscriptionTopicCustomerPaymentMethodsRevoke                        WebhookSubscriptionTopic = "CUSTOMER_PAYMENT_METHODS_REVOKE"
+	WebhookSubscriptionTopicCustomerPaymentMethodsUpdate                        WebhookSubscriptionTopic = "CUSTOMER_PAYMENT_METHODS_UPDATE"
+	WebhookSubscriptionTopicCustomerTagsAdded                                   WebhookSubscriptionTopic = "CUSTOMER_TAGS_ADDED"
+	WebhookSubscriptionTopicCustomerTagsRemoved                                 WebhookSubscriptionTopic = "CUSTOMER_TAGS_REMOVED"
+	WebhookSubscriptionTopicDeliveryPromiseSettingsUpdate                       WebhookSubscriptionTopic = "DELIVERY_PROMISE_SETTINGS_UPDATE"
+	WebhookSubscriptionTopicDiscountsCreate                                     WebhookSubscriptionTopic = "DISCOUNTS_CREATE"
+	WebhookSubscriptionTopicDiscountsDelete                                     WebhookSubscriptionTopic = "DISCOUNTS_DELETE"
+	WebhookSubscriptionTopicDiscountsRedeemcodeAdded                            WebhookSubscriptionTopic = "DISCOUNTS_REDEEMCODE_ADDED"
+	WebhookSubscriptionTopicDiscountsRedeemcodeRemoved                          WebhookSubscriptionTopic = "DISCOUNTS_REDEEMCODE_REMOVED"
+	WebhookSubscriptionTopicDiscountsUpdate                                     WebhookSubscriptionTopic = "DISCOUNTS_UPDATE"
+	WebhookSubscriptionTopicDisputesCreate                                      WebhookSubscriptionTopic = "DISPUTES_CREATE"
+	WebhookSubscriptionTopicDisputesUpdate                                      WebhookSubscriptionTopic = "DISPUTES_UPDATE"
+	WebhookSubscriptionTopicDomainsCreate                                       WebhookSubscriptionTopic = "DOMAINS_CREATE"
+	WebhookSubscriptionTopicDomainsDestroy                                      WebhookSubscriptionTopic = "DOMAINS_DESTROY"
+	WebhookSubscriptionTopicDomainsUpdate                                       WebhookSubscriptionTopic = "DOMAINS_UPDATE"
+	WebhookSubscriptionTopicDraftOrdersCreate                                   WebhookSubscriptionTopic = "DRAFT_ORDERS_CREATE"
+	WebhookSubscriptionTopicDraftOrdersDelete                                   WebhookSubscriptionTopic = "DRAFT_ORDERS_DELETE"
+	WebhookSubscriptionTopicDraftOrdersUpdate                                   WebhookSubscriptionTopic = "DRAFT_ORDERS_UPDATE"
+	WebhookSubscriptionTopicFinanceAppStaffMemberDelete                         WebhookSubscriptionTopic = "FINANCE_APP_STAFF_MEMBER_DELETE"
+	WebhookSubscriptionTopicFinanceAppStaffMemberGrant                          WebhookSubscriptionTopic = "FINANCE_APP_STAFF_MEMBER_GRANT"
+	WebhookSubscriptionTopicFinanceAppStaffMemberRevoke                         WebhookSubscriptionTopic = "FINANCE_APP_STAFF_MEMBER_REVOKE"
+	WebhookSubscriptionTopicFinanceAppStaffMemberUpdate                         WebhookSubscriptionTopic = "FINANCE_APP_STAFF_MEMBER_UPDATE"
+	WebhookSubscriptionTopicFinanceKycInformationUpdate                         WebhookSubscriptionTopic = "FINANCE_KYC_INFORMATION_UPDATE"
+	WebhookSubscriptionTopicFulfillmentsCreate                                  WebhookSubscriptionTopic = "FULFILLMENTS_CREATE"
+	WebhookSubscriptionTopicFulfillmentsUpdate                                  WebhookSubscriptionTopic = "FULFILLMENTS_UPDATE"
+	WebhookSubscriptionTopicFulfillmentEventsCreate                             WebhookSubscriptionTopic = "FULFILLMENT_EVENTS_CREATE"
+	WebhookSubscriptionTopicFulfillmentEventsDelete                             WebhookSubscriptionTopic = "FULFILLMENT_EVENTS_DELETE"
+	WebhookSubscriptionTopicFulfillmentHoldsAdded                               WebhookSubscriptionTopic = "FULFILLMENT_HOLDS_ADDED"
+	WebhookSubscriptionTopicFulfillmentHoldsReleased                            WebhookSubscriptionTopic = "FULFILLMENT_HOLDS_RELEASED"
+	WebhookSubscriptionTopicFulfillmentOrdersCancellationRequestAccepted        WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_CANCELLATION_REQUEST_ACCEPTED"
+	WebhookSubscriptionTopicFulfillmentOrdersCancellationRequestRejected        WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_CANCELLATION_REQUEST_REJECTED"
+	WebhookSubscriptionTopicFulfillmentOrdersCancellationRequestSubmitted       WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_CANCELLATION_REQUEST_SUBMITTED"
+	WebhookSubscriptionTopicFulfillmentOrdersCancelled                          WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_CANCELLED"
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentRequestAccepted         WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_FULFILLMENT_REQUEST_ACCEPTED"
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentRequestRejected         WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_FULFILLMENT_REQUEST_REJECTED"
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentRequestSubmitted        WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_FULFILLMENT_REQUEST_SUBMITTED"
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentServiceFailedToComplete WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_FULFILLMENT_SERVICE_FAILED_TO_COMPLETE"
+	WebhookSubscriptionTopicFulfillmentOrdersHoldReleased                       WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_HOLD_RELEASED"
+	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForLocalDelivery  WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_LINE_ITEMS_PREPARED_FOR_LOCAL_DELIVERY"
+	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForPickup         WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_LINE_ITEMS_PREPARED_FOR_PICKUP"
+	WebhookSubscriptionTopicFulfillmentOrdersMerged                             WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_MERGED"
+	WebhookSubscriptionTopicFulfillmentOrdersMoved                              WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_MOVED"
+	WebhookSubscriptionTopicFulfillmentOrdersOrderRoutingComplete               WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_ORDER_ROUTING_COMPLETE"
+	WebhookSubscriptionTopicFulfillmentOrdersPlacedOnHold                       WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_PLACED_ON_HOLD"
+	WebhookSubscriptionTopicFulfillmentOrdersRescheduled                        WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_RESCHEDULED"
+	WebhookSubscriptionTopicFulfillmentOrdersScheduledFulfillmentOrderReady     WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_SCHEDULED_FULFILLMENT_ORDER_READY"
+	WebhookSubscriptionTopicFulfillmentOrdersSplit                              WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_SPLIT"
+	WebhookSubscriptionTopicInventoryItemsCreate                                WebhookSubscriptionTopic = "INVENTORY_ITEMS_CREATE"
+	WebhookSubscriptionTopicInventoryItemsDelete                                WebhookSubscriptionTopic = "INVENTORY_ITEMS_DELETE"
+	WebhookSubscriptionTopicInventoryItemsUpdate                                WebhookSubscriptionTopic = "INVENTORY_ITEMS_UPDATE"
+	WebhookSubscriptionTopicInventoryLevelsConnect                              WebhookSubscriptionTopic = "INVENTORY_LEVELS_CONNECT"
+	WebhookSubscriptionTopicInventoryLevelsDisconnect                           WebhookSubscriptionTopic = "INVENTORY_LEVELS_DISCONNECT"
+	WebhookSubscriptionTopicInventoryLevelsUpdate                               WebhookSubscriptionTopic = "INVENTORY_LEVELS_UPDATE"
+	WebhookSubscriptionTopicInventoryShipmentsAddItems                          WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_ADD_ITEMS"
+	WebhookSubscriptionTopicInventoryShipmentsCreate                            WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_CREATE"
+	WebhookSubscriptionTopicInventoryShipmentsDelete                            WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_DELETE"
+	WebhookSubscriptionTopicInventoryShipmentsMarkInTransit                     WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_MARK_IN_TRANSIT"
+	WebhookSubscriptionTopicInventoryShipmentsReceiveItems                      WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_RECEIVE_ITEMS"
+	WebhookSubscriptionTopicInventoryShipmentsRemoveItems                       WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_REMOVE_ITEMS"
+	WebhookSubscriptionTopicInventoryShipmentsUpdateItemQuantities              WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_UPDATE_ITEM_QUANTITIES"
+	WebhookSubscriptionTopicInventoryShipmentsUpdateTracking                    WebhookSubscriptionTopic = "INVENTORY_SHIPMENTS_UPDATE_TRACKING"
+	WebhookSubscriptionTopicInventoryTransfersAddItems                          WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_ADD_ITEMS"
+	WebhookSubscriptionTopicInventoryTransfersCancel                            WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_CANCEL"
+	WebhookSubscriptionTopicInventoryTransfersComplete                          WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_COMPLETE"
+	WebhookSubscriptionTopicInventoryTransfersReadyToShip                       WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_READY_TO_SHIP"
+	WebhookSubscriptionTopicInventoryTransfersRemoveItems                       WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_REMOVE_ITEMS"
+	WebhookSubscriptionTopicInventoryTransfersUpdateItemQuantities              WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_UPDATE_ITEM_QUANTITIES"
+	WebhookSubscriptionTopicLocalesCreate                                       WebhookSubscriptionTopic = "LOCALES_CREATE"
+	WebhookSubscriptionTopicLocalesDestroy                                      WebhookSubscriptionTopic = "LOCALES_DESTROY"
+	WebhookSubscriptionTopicLocalesUpdate                                       WebhookSubscriptionTopic = "LOCALES_UPDATE"
+	WebhookSubscriptionTopicLocationsActivate                                   WebhookSubscriptionTopic = "LOCATIONS_ACTIVATE"
+	WebhookSubscriptionTopicLocationsCreate                                     WebhookSubscriptionTopic = "LOCATIONS_CREATE"
+	WebhookSubscriptionTopicLocationsDeactivate                                 WebhookSubscriptionTopic = "LOCATIONS_DEACTIVATE"
+	WebhookSubscriptionTopicLocationsDelete                                     WebhookSubscriptionTopic = "LOCATIONS_DELETE"
+	WebhookSubscriptionTopicLocationsUpdate                                     WebhookSubscriptionTopic = "LOCATIONS_UPDATE"
+	WebhookSubscriptionTopicMarketsBackupRegionUpdate                           WebhookSubscriptionTopic = "MARKETS_BACKUP_REGION_UPDATE"
+	WebhookSubscriptionTopicMarketsCreate                                       WebhookSubscriptionTopic = "MARKETS_CREATE"
+	WebhookSubscriptionTopicMarketsDelete                                       WebhookSubscriptionTopic = "MARKETS_DELETE"
+	WebhookSubscriptionTopicMarketsUpdate                                       WebhookSubscriptionTopic = "MARKETS_UPDATE"
+	WebhookSubscriptionTopicMetafieldDefinitionsCreate                          WebhookSubscriptionTopic = "METAFIELD_DEFINITIONS_CREATE"
+	WebhookSubscriptionTopicMetafieldDefinitionsDelete                          WebhookSubscriptionTopic = "METAFIELD_DEFINITIONS_DELETE"
+	WebhookSubscriptionTopicMetafieldDefinitionsUpdate                          WebhookSubscriptionTopic = "METAFIELD_DEFINITIONS_UPDATE"
+	WebhookSubscriptionTopicMetaobjectsCreate                                   WebhookSubscriptionTopic = "METAOBJECTS_CREATE"
+	WebhookSubscriptionTopicMetaobjectsDelete                                   WebhookSubscriptionTopic = "METAOBJECTS_DELETE"
+	WebhookSubscriptionTopicMetaobjectsUpdate                                   WebhookSubscriptionTopic = "METAOBJECTS_UPDATE"
+	WebhookSubscriptionTopicOrdersCancelled                                     WebhookSubscriptionTopic = "ORDERS_CANCELLED"
+	WebhookSubscriptionTopicOrdersCreate                                        WebhookSubscriptionTopic = "ORDERS_CREATE"
+	WebhookSubscriptionTopicOrdersDelete                                        WebhookSubscriptionTopic = "ORDERS_DELETE"
+	WebhookSubscriptionTopicOrdersEdited                                        WebhookSubscriptionTopic = "ORDERS_EDITED"
+	WebhookSubscriptionTopicOrdersFulfilled                                     WebhookSubscriptionTopic = "ORDERS_FULFILLED"
+	WebhookSubscriptionTopicOrdersPaid                                          WebhookSubscriptionTopic = "ORDERS_PAID"
+	WebhookSubscriptionTopicOrdersPartiallyFulfilled                            WebhookSubscriptionTopic = "ORDERS_PARTIALLY_FULFILLED"
+	WebhookSubscriptionTopicOrdersRiskAssessmentChanged                         WebhookSubscriptionTopic = "ORDERS_RISK_ASSESSMENT_CHANGED"
+	WebhookSubscriptionTopicOrdersShopifyProtectEligibilityChanged              WebhookSubscriptionTopic = "ORDERS_SHOPIFY_PROTECT_ELIGIBILITY_CHANGED"
+	WebhookSubscriptionTopicOrdersUpdated                                       WebhookSubscriptionTopic = "ORDERS_UPDATED"
+	WebhookSubscriptionTopicOrderTransactionsCreate                             WebhookSubscriptionTopic = "ORDER_TRANSACTIONS_CREATE"
+	WebhookSubscriptionTopicPaymentSchedulesDue                                 WebhookSubscriptionTopic = "PAYMENT_SCHEDULES_DUE"
+	WebhookSubscriptionTopicPaymentTermsCreate                                  WebhookSubscriptionTopic = "PAYMENT_TERMS_CREATE"
+	WebhookSubscriptionTopicPaymentTermsDelete                                  WebhookSubscriptionTopic = "PAYMENT_TERMS_DELETE"
+	WebhookSubscriptionTopicPaymentTermsUpdate                                  WebhookSubscriptionTopic = "PAYMENT_TERMS_UPDATE"
+	WebhookSubscriptionTopicProductsCreate                                      WebhookSubscriptionTopic = "PRODUCTS_CREATE"
+	WebhookSubscriptionTopicProductsDelete                                      WebhookSubscriptionTopic = "PRODUCTS_DELETE"
+	WebhookSubscriptionTopicProductsUpdate                                      WebhookSubscriptionTopic = "PRODUCTS_UPDATE"
+	WebhookSubscriptionTopicProductFeedsCreate                                  WebhookSubscriptionTopic = "PRODUCT_FEEDS_CREATE"
+	WebhookSubscriptionTopicProductFeedsFullSync                                WebhookSubscriptionTopic = "PRODUCT_FEEDS_FULL_SYNC"
+	WebhookSubscriptionTopicProductFeedsFullSyncFinish                          WebhookSubscriptionTopic = "PRODUCT_FEEDS_FULL_SYNC_FINISH"
+	WebhookSubscriptionTopicProductFeedsIncrementalSync                         WebhookSubscriptionTopic = "PRODUCT_FEEDS_INCREMENTAL_SYNC"
+	WebhookSubscriptionTopicProductFeedsUpdate                                  WebhookSubscriptionTopic = "PRODUCT_FEEDS_UPDATE"
+	WebhookSubscriptionTopicProductListingsAdd                                  WebhookSubscriptionTopic = "PRODUCT_LISTINGS_ADD"
+	WebhookSubscriptionTopicProductListingsRemove                               WebhookSubscriptionTopic = "PRODUCT_LISTINGS_REMOVE"
+	WebhookSubscriptionTopicProductListingsUpdate                               WebhookSubscriptionTopic = "PRODUCT_LISTINGS_UPDATE"
+	WebhookSubscriptionTopicProductPublicationsCreate                           WebhookSubscriptionTopic = "PRODUCT_PUBLICATIONS_CREATE"
+	WebhookSubscriptionTopicProductPublicationsDelete                           WebhookSubscriptionTopic = "PRODUCT_PUBLICATIONS_DELETE"
+	WebhookSubscriptionTopicProductPublicationsUpdate                           WebhookSubscriptionTopic = "PRODUCT_PUBLICATIONS_UPDATE"
+	WebhookSubscriptionTopicProfilesCreate                                      WebhookSubscriptionTopic = "PROFILES_CREATE"
+	WebhookSubscriptionTopicProfilesDelete                                      WebhookSubscriptionTopic = "PROFILES_DELETE"
+	WebhookSubscriptionTopicProfilesUpdate                                      WebhookSubscriptionTopic = "PROFILES_UPDATE"
+	WebhookSubscriptionTopicRefundsCreate                                       WebhookSubscriptionTopic = "REFUNDS_CREATE"
+	WebhookSubscriptionTopicReturnsApprove                                      WebhookSubscriptionTopic = "RETURNS_APPROVE"
+	WebhookSubscriptionTopicReturnsCancel                                       WebhookSubscriptionTopic = "RETURNS_CANCEL"
+	WebhookSubscriptionTopicReturnsClose                                        WebhookSubscriptionTopic = "RETURNS_CLOSE"
+	WebhookSubscriptionTopicReturnsDecline                                      WebhookSubscriptionTopic = "RETURNS_DECLINE"
+	WebhookSubscriptionTopicReturnsProcess                                      WebhookSubscriptionTopic = "RETURNS_PROCESS"
+	WebhookSubscriptionTopicReturnsReopen                                       WebhookSubscriptionTopic = "RETURNS_REOPEN"
+	WebhookSubscriptionTopicReturnsRequest                                      WebhookSubscriptionTopic = "RETURNS_REQUEST"
+	WebhookSubscriptionTopicReturnsUpdate                                       WebhookSubscriptionTopic = "RETURNS_UPDATE"
+	WebhookSubscriptionTopicReverseDeliveriesAttachDeliverable                  WebhookSubscriptionTopic = "REVERSE_DELIVERIES_ATTACH_DELIVERABLE"
+	WebhookSubscriptionTopicReverseFulfillmentOrdersDispose                     WebhookSubscriptionTopic = "REVERSE_FULFILLMENT_ORDERS_DISPOSE"
+	WebhookSubscriptionTopicScheduledProductListingsAdd                         WebhookSubscriptionTopic = "SCHEDULED_PRODUCT_LISTINGS_ADD"
+	WebhookSubscriptionTopicScheduledProductListingsRemove                      WebhookSubscriptionTopic = "SCHEDULED_PRODUCT_LISTINGS_REMOVE"
+	WebhookSubscriptionTopicScheduledProductListingsUpdate                      WebhookSubscriptionTopic = "SCHEDULED_PRODUCT_LISTINGS_UPDATE"
+	WebhookSubscriptionTopicSegmentsCreate                                      WebhookSubscriptionTopic = "SEGMENTS_CREATE"
+	WebhookSubscriptionTopicSegmentsDelete                                      WebhookSubscriptionTopic = "SEGMENTS_DELETE"
+	WebhookSubscriptionTopicSegmentsUpdate                                      WebhookSubscriptionTopic = "SEGMENTS_UPDATE"
+	WebhookSubscriptionTopicSellingPlanGroupsCreate                             WebhookSubscriptionTopic = "SELLING_PLAN_GROUPS_CREATE"
+	WebhookSubscriptionTopicSellingPlanGroupsDelete                             WebhookSubscriptionTopic = "SELLING_PLAN_GROUPS_DELETE"
+	WebhookSubscriptionTopicSellingPlanGroupsUpdate                             WebhookSubscriptionTopic = "SELLING_PLAN_GROUPS_UPDATE"
+	WebhookSubscriptionTopicShippingAddressesCreate                             WebhookSubscriptionTopic = "SHIPPING_ADDRESSES_CREATE"
+	WebhookSubscriptionTopicShippingAddressesUpdate                             WebhookSubscriptionTopic = "SHIPPING_ADDRESSES_UPDATE"
+	WebhookSubscriptionTopicShopUpdate                                          WebhookSubscriptionTopic = "SHOP_UPDATE"
+	WebhookSubscriptionTopicSubscriptionBillingAttemptsChallenged               WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_ATTEMPTS_CHALLENGED"
+	WebhookSubscriptionTopicSubscriptionBillingAttemptsFailure                  WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_ATTEMPTS_FAILURE"
+	WebhookSubscriptionTopicSubscriptionBillingAttemptsSuccess                  WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_ATTEMPTS_SUCCESS"
+	WebhookSubscriptionTopicSubscriptionBillingCyclesSkip                       WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_CYCLES_SKIP"
+	WebhookSubscriptionTopicSubscriptionBillingCyclesUnskip                     WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_CYCLES_UNSKIP"
+	WebhookSubscriptionTopicSubscriptionBillingCycleEditsCreate                 WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_CYCLE_EDITS_CREATE"
+	WebhookSubscriptionTopicSubscriptionBillingCycleEditsDelete                 WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_CYCLE_EDITS_DELETE"
+	WebhookSubscriptionTopicSubscriptionBillingCycleEditsUpdate                 WebhookSubscriptionTopic = "SUBSCRIPTION_BILLING_CYCLE_EDITS_UPDATE"
+	WebhookSubscriptionTopicSubscriptionContractsActivate                       WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_ACTIVATE"
+	WebhookSubscriptionTopicSubscriptionContractsCancel                         WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_CANCEL"
+	WebhookSubscriptionTopicSubscriptionContractsCreate                         WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_CREATE"
+	WebhookSubscriptionTopicSubscriptionContractsExpire                         WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_EXPIRE"
+	WebhookSubscriptionTopicSubscriptionContractsFail                           WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_FAIL"
+	WebhookSubscriptionTopicSubscriptionContractsPause                          WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_PAUSE"
+	WebhookSubscriptionTopicSubscriptionContractsUpdate                         WebhookSubscriptionTopic = "SUBSCRIPTION_CONTRACTS_UPDATE"
+	WebhookSubscriptionTopicTaxServicesCreate                                   WebhookSubscriptionTopic = "TAX_SERVICES_CREATE"
+	WebhookSubscriptionTopicTaxServicesUpdate                                   WebhookSubscriptionTopic = "TAX_SERVICES_UPDATE"
+	WebhookSubscriptionTopicTenderTransactionsCreate                            WebhookSubscriptionTopic = "TENDER_TRANSACTIONS_CREATE"
+	WebhookSubscriptionTopicThemesCreate                                        WebhookSubscriptionTopic = "THEMES_CREATE"
+	WebhookSubscriptionTopicThemesDelete                                        WebhookSubscriptionTopic = "THEMES_DELETE"
+	WebhookSubscriptionTopicThemesPublish                                       WebhookSubscriptionTopic = "THEMES_PUBLISH"
+	WebhookSubscriptionTopicThemesUpdate                                        WebhookSubscriptionTopic = "THEMES_UPDATE"
+	WebhookSubscriptionTopicVariantsInStock                                     WebhookSubscriptionTopic = "VARIANTS_IN_STOCK"
+	WebhookSubscriptionTopicVariantsOutOfStock                                  WebhookSubscriptionTopic = "VARIANTS_OUT_OF_STOCK"
+)
+
+var AllWebhookSubscriptionTopic = []WebhookSubscriptionTopic{
+	WebhookSubscriptionTopicAppPurchasesOneTimeUpdate,
+	WebhookSubscriptionTopicAppScopesUpdate,
+	WebhookSubscriptionTopicAppSubscriptionsApproachingCappedAmount,
+	WebhookSubscriptionTopicAppSubscriptionsUpdate,
+	WebhookSubscriptionTopicAppUninstalled,
+	WebhookSubscriptionTopicAuditEventsAdminApiActivity,
+	WebhookSubscriptionTopicBulkOperationsFinish,
+	WebhookSubscriptionTopicCartsCreate,
+	WebhookSubscriptionTopicCartsUpdate,
+	WebhookSubscriptionTopicChannelsDelete,
+	WebhookSubscriptionTopicCheckoutsCreate,
+	WebhookSubscriptionTopicCheckoutsDelete,
+	WebhookSubscriptionTopicCheckoutsUpdate,
+	WebhookSubscriptionTopicCollectionsCreate,
+	WebhookSubscriptionTopicCollectionsDelete,
+	WebhookSubscriptionTopicCollectionsUpdate,
+	WebhookSubscriptionTopicCollectionListingsAdd,
+	WebhookSubscriptionTopicCollectionListingsRemove,
+	WebhookSubscriptionTopicCollectionListingsUpdate,
+	WebhookSubscriptionTopicCollectionPublicationsCreate,
+	WebhookSubscriptionTopicCollectionPublicationsDelete,
+	WebhookSubscriptionTopicCollectionPublicationsUpdate,
+	WebhookSubscriptionTopicCompaniesCreate,
+	WebhookSubscriptionTopicCompaniesDelete,
+	WebhookSubscriptionTopicCompaniesUpdate,
+	WebhookSubscriptionTopicCompanyContactsCreate,
+	WebhookSubscriptionTopicCompanyContactsDelete,
+	WebhookSubscriptionTopicCompanyContactsUpdate,
+	WebhookSubscriptionTopicCompanyContactRolesAssign,
+	WebhookSubscriptionTopicCompanyContactRolesRevoke,
+	WebhookSubscriptionTopicCompanyLocationsCreate,
+	WebhookSubscriptionTopicCompanyLocationsDelete,
+	WebhookSubscriptionTopicCompanyLocationsUpdate,
+	WebhookSubscriptionTopicCustomersCreate,
+	WebhookSubscriptionTopicCustomersDelete,
+	WebhookSubscriptionTopicCustomersDisable,
+	WebhookSubscriptionTopicCustomersEmailMarketingConsentUpdate,
+	WebhookSubscriptionTopicCustomersEnable,
+	WebhookSubscriptionTopicCustomersMarketingConsentUpdate,
+	WebhookSubscriptionTopicCustomersMerge,
+	WebhookSubscriptionTopicCustomersPurchasingSummary,
+	WebhookSubscriptionTopicCustomersUpdate,
+	WebhookSubscriptionTopicCustomerAccountSettingsUpdate,
+	WebhookSubscriptionTopicCustomerGroupsCreate,
+	WebhookSubscriptionTopicCustomerGroupsDelete,
+	WebhookSubscriptionTopicCustomerGroupsUpdate,
+	WebhookSubscriptionTopicCustomerJoinedSegment,
+	WebhookSubscriptionTopicCustomerLeftSegment,
+	WebhookSubscriptionTopicCustomerPaymentMethodsCreate,
+	WebhookSubscriptionTopicCustomerPaymentMethodsRevoke,
+	WebhookSubscriptionTopicCustomerPaymentMethodsUpdate,
+	WebhookSubscriptionTopicCustomerTagsAdded,
+	WebhookSubscriptionTopicCustomerTagsRemoved,
+	WebhookSubscriptionTopicDeliveryPromiseSettingsUpdate,
+	WebhookSubscriptionTopicDiscountsCreate,
+	WebhookSubscriptionTopicDiscountsDelete,
+	WebhookSubscriptionTopicDiscountsRedeemcodeAdded,
+	WebhookSubscriptionTopicDiscountsRedeemcodeRemoved,
+	WebhookSubscriptionTopicDiscountsUpdate,
+	WebhookSubscriptionTopicDisputesCreate,
+	WebhookSubscriptionTopicDisputesUpdate,
+	WebhookSubscriptionTopicDomainsCreate,
+	WebhookSubscriptionTopicDomainsDestroy,
+	WebhookSubscriptionTopicDomainsUpdate,
+	WebhookSubscriptionTopicDraftOrdersCreate,
+	WebhookSubscriptionTopicDraftOrdersDelete,
+	WebhookSubscriptionTopicDraftOrdersUpdate,
+	WebhookSubscriptionTopicFinanceAppStaffMemberDelete,
+	WebhookSubscriptionTopicFinanceAppStaffMemberGrant,
+	WebhookSubscriptionTopicFinanceAppStaffMemberRevoke,
+	WebhookSubscriptionTopicFinanceAppStaffMemberUpdate,
+	WebhookSubscriptionTopicFinanceKycInformationUpdate,
+	WebhookSubscriptionTopicFulfillmentsCreate,
+	WebhookSubscriptionTopicFulfillmentsUpdate,
+	WebhookSubscriptionTopicFulfillmentEventsCreate,
+	WebhookSubscriptionTopicFulfillmentEventsDelete,
+	WebhookSubscriptionTopicFulfillmentHoldsAdded,
+	WebhookSubscriptionTopicFulfillmentHoldsReleased,
+	WebhookSubscriptionTopicFulfillmentOrdersCancellationRequestAccepted,
+	WebhookSubscriptionTopicFulfillmentOrdersCancellationRequestRejected,
+	WebhookSubscriptionTopicFulfillmentOrdersCancellationRequestSubmitted,
+	WebhookSubscriptionTopicFulfillmentOrdersCancelled,
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentRequestAccepted,
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentRequestRejected,
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentRequestSubmitted,
+	WebhookSubscriptionTopicFulfillmentOrdersFulfillmentServiceFailedToComplete,
+	WebhookSubscriptionTopicFulfillmentOrdersHoldReleased,
+	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForLocalDelivery,
+	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForPickup,
+	WebhookSubscriptionTopicFulfillmentOrdersMerged,
+	WebhookSubscriptionTopicFulfillmentOrdersMoved,
+	WebhookSubscriptionTopicFulfillmentOrdersOrderRoutingComplete,
+	WebhookSubscriptionTopicFulfillmentOrdersPlacedOnHold,
+	WebhookSubscriptionTopicFulfillmentOrdersRescheduled,
+	WebhookSubscriptionTopicFulfillmentOrdersScheduledFulfillmentOrderReady,
+	WebhookSubscriptionTopicFulfillmentOrdersSplit,
+	WebhookSubscriptionTopicInventoryItemsCreate,
+	WebhookSubscriptionTopicInventoryItemsDelete,
+	WebhookSubscriptionTopicInventoryItemsUpdate,
+	WebhookSubscriptionTopicInventoryLevelsConnect,
+	WebhookSubscriptionTopicInventoryLevelsDisconnect,
+	WebhookSubscriptionTopicInventoryLevelsUpdate,
+	WebhookSubscriptionTopicInventoryShipmentsAddItems,
+	WebhookSubscriptionTopicInventoryShipmentsCreate,
+	WebhookSubscriptionTopicInventoryShipmentsDelete,
+	WebhookSubscriptionTopicInventoryShipmentsMarkInTransit,
+	WebhookSubscriptionTopicInventoryShipmentsReceiveItems,
+	WebhookSubscriptionTopicInventoryShipmentsRemoveItems,
+	WebhookSubscriptionTopicInventoryShipmentsUpdateItemQuantities,
+	WebhookSubscriptionTopicInventoryShipmentsUpdateTracking,
+	WebhookSubscriptionTopicInventoryTransfersAddItems,
+	WebhookSubscriptionTopicInventoryTransfersCancel,
+	WebhookSubscriptionTopicInventoryTransfersComplete,
+	WebhookSubscriptionTopicInventoryTransfersReadyToShip,
+	WebhookSubscriptionTopicInventoryTransfersRemoveItems,
+	WebhookSubscriptionTopicInventoryTransfersUpdateItemQuantities,
+	WebhookSubscriptionTopicLocalesCreate,
+	WebhookSubscriptionTopicLocalesDestroy,
+	WebhookSubscriptionTopicLocalesUpdate,
+	WebhookSubscriptionTopicLocationsActivate,
+	WebhookSubscriptionTopicLocationsCreate,
+	WebhookSubscriptionTopicLocationsDeactivate,
+	WebhookSubscriptionTopicLocationsDelete,
+	WebhookSubscriptionTopicLocationsUpdate,
+	WebhookSubscriptionTopicMarketsBackupRegionUpdate,
+	WebhookSubscriptionTopicMarketsCreate,
+	WebhookSubscriptionTopicMarketsDelete,
+	WebhookSubscriptionTopicMarketsUpdate,
+	WebhookSubscriptionTopicMetafieldDefinitionsCreate,
+	WebhookSubscriptionTopicMetafieldDefinitionsDelete,
+	WebhookSubscriptionTopicMetafieldDefinitionsUpdate,
+	WebhookSubscriptionTopicMetaobjectsCreate,
+	WebhookSubscriptionTopicMetaobjectsDelete,
+	WebhookSubscriptionTopicMetaobjectsUpdate,
+	WebhookSubscriptionTopicOrdersCancelled,
+	WebhookSubscriptionTopicOrdersCreate,
+	WebhookSubscriptionTopicOrdersDelete,
+	WebhookSubscriptionTopicOrdersEdited,
+	WebhookSubscriptionTopicOrdersFulfilled,
+	WebhookSubscriptionTopicOrdersPaid,
+	WebhookSubscriptionTopicOrdersPartiallyFulfilled,
+	WebhookSubscriptionTopicOrdersRiskAssessmentChanged,
+	WebhookSubscriptionTopicOrdersShopifyProtectEligibilityChanged,
+	WebhookSubscriptionTopicOrdersUpdated,
+	WebhookSubscriptionTopicOrderTransactionsCreate,
+	WebhookSubscriptionTopicPaymentSchedulesDue,
+	WebhookSubscriptionTopicPaymentTermsCreate,
+	WebhookSubscriptionTopicPaymentTermsDelete,
+	WebhookSubscriptionTopicPaymentTermsUpdate,
+	WebhookSubscriptionTopicProductsCreate,
+	WebhookSubscriptionTopicProductsDelete,
+	WebhookSubscriptionTopicProductsUpdate,
+	WebhookSubscriptionTopicProductFeedsCreate,
+	WebhookSubscriptionTopicProductFeedsFullSync,
+	WebhookSubscriptionTopicProductFeedsFullSyncFinish,
+	WebhookSubscriptionTopicProductFeedsIncrementalSync,
+	WebhookSubscriptionTopicProductFeedsUpdate,
+	WebhookSubscriptionTopicProductListingsAdd,
+	WebhookSubscriptionTopicProductListingsRemove,
+	WebhookSubscriptionTopicProductListingsUpdate,
+	WebhookSubscriptionTopicProductPublicationsCreate,
+	WebhookSubscriptionTopicProductPublicationsDelete,
+	WebhookSubscriptionTopicProductPublicationsUpdate,
+	WebhookSubscriptionTopicProfilesCreate,
+	WebhookSubscriptionTopicProfilesDelete,
+	WebhookSubscriptionTopicProfilesUpdate,
+	WebhookSubscriptionTopicRefundsCreate,
+	WebhookSubscriptionTopicReturnsApprove,
+	WebhookSubscriptionTopicReturnsCancel,
+	WebhookSubscriptionTopicReturnsClose,
+	WebhookSubscriptionTopicReturnsDecline,
+	WebhookSubscriptionTopicReturnsProcess,
+	WebhookSubscriptionTopicReturnsReopen,
+	WebhookSubscriptionTopicReturnsRequest,
+	WebhookSubscriptionTopicReturnsUpdate,
+	WebhookSubscriptionTopicReverseDeliveriesAttachDeliverable,
+	WebhookSubscriptionTopicReverseFulfillmentOrdersDispose,
+	WebhookSubscriptionTopicScheduledProductListingsAdd,
+	WebhookSubscriptionTopicScheduledProductListingsRemove,
+	WebhookSubscriptionTopicScheduledProductListingsUpdate,
+	WebhookSubscriptionTopicSegmentsCreate,
+	WebhookSubscriptionTopicSegmentsDelete,
+	WebhookSubscriptionTopicSegmentsUpdate,
+	WebhookSubscriptionTopicSellingPlanGroupsCreate,
+	WebhookSubscriptionTopicSellingPlanGroupsDelete,
+	WebhookSubscriptionTopicSellingPlanGroupsUpdate,
+	WebhookSubscriptionTopicShippingAddressesCreate,
+	WebhookSubscriptionTopicShippingAddressesUpdate,
+	WebhookSubscriptionTopicShopUpdate,
+	WebhookSubscriptionTopicSubscriptionBillingAttemptsChallenged,
+	WebhookSubscriptionTopicSubscriptionBillingAttemptsFailure,
+	WebhookSubscriptionTopicSubscriptionBillingAttemptsSuccess,
+	WebhookSubscriptionTopicSubscriptionBillingCyclesSkip,
+	WebhookSubscriptionTopicSubscriptionBillingCyclesUnskip,
+	WebhookSubscriptionTopicSubscriptionBillingCycleEditsCreate,
+	WebhookSubscriptionTopicSubscriptionBillingCycleEditsDelete,
+	WebhookSubscriptionTopicSubscriptionBillingCycleEditsUpdate,
+	WebhookSubscriptionTopicSubscriptionContractsActivate,
+	WebhookSubscriptionTopicSubscriptionContractsCancel,
+	WebhookSubscriptionTopicSubscriptionContractsCreate,
+	WebhookSubscriptionTopicSubscriptionContractsExpire,
+	WebhookSubscriptionTopicSubscriptionContractsFail,
+	WebhookSubscriptionTopicSubscriptionContractsPause,
+	WebhookSubscriptionTopicSubscriptionContractsUpdate,
+	WebhookSubscriptionTopicTaxServicesCreate,
+	WebhookSubscriptionTopicTaxServicesUpdate,
+	WebhookSubscriptionTopicTenderTransactionsCreate,
+	WebhookSubscriptionTopicThemesCreate,
+	WebhookSubscriptionTopicThemesDelete,
+	WebhookSubscriptionTopicThemesPublish,
+	WebhookSubscriptionTopicThemesUpdate,
+	WebhookSubscriptionTopicVariantsInStock,
+	WebhookSubscriptionTopicVariantsOutOfStock,
+}
+
+// WebhookSubscriptionsResponse is returned by WebhookSubscriptions on success.
+type WebhookSubscriptionsResponse struct {
+	WebhookSubscriptions WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection `json:"webhookSubscriptions"`
+}
+
+// GetWebhookSubscriptions returns WebhookSubscriptionsResponse.WebhookSubscriptions, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionsResponse) GetWebhookSubscriptions() WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection {
+	return v.WebhookSubscriptions
+}
+
+// WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection includes the requested fields of the GraphQL type WebhookSubscriptionConnection.
+type WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection struct {
+	PageInfo PageFields                  `json:"pageInfo"`
+	Nodes    []WebhookSubscriptionFields `json:"nodes"`
+}
+
+// GetPageInfo returns WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection.PageInfo, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection) GetPageInfo() PageFields {
+	return v.PageInfo
+}
+
+// GetNodes returns WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection) GetNodes() []WebhookSubscriptionFields {
+	return v.Nodes
+}
+
+// __WebhookSubscriptionCreateInput is used internally by genqlient
+type __WebhookSubscriptionCreateInput struct {
+	Topic WebhookSubscriptionTopic `json:"topic"`
+	Uri   string                   `json:"uri"`
+}
+
+// GetTopic returns __WebhookSubscriptionCreateInput.Topic, and is useful for accessing the field via an interface.
+func (v *__WebhookSubscriptionCreateInput) GetTopic() WebhookSubscriptionTopic { return v.Topic }
+
+// GetUri returns __WebhookSubscriptionCreateInput.Uri, and is useful for accessing the field via an interface.
+func (v *__WebhookSubscriptionCreateInput) GetUri() string { return v.Uri }
+
+// __WebhookSubscriptionsInput is used internally by genqlient
+type __WebhookSubscriptionsInput struct {
+	After *string `json:"after"`
+}
+
+// GetAfter returns __WebhookSubscriptionsInput.After, and is useful for accessing the field via an interface.
+func (v *__WebhookSubscriptionsInput) GetAfter() *string { return v.After }
 
 // The query executed by AccessScopes.
 const AccessScopes_Operation = `
@@ -108,6 +658,103 @@ func ShopID(
 	}
 
 	data_ = &ShopIDResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The mutation executed by WebhookSubscriptionCreate.
+const WebhookSubscriptionCreate_Operation = `
+mutation WebhookSubscriptionCreate ($topic: WebhookSubscriptionTopic!, $uri: String!) {
+	webhookSubscriptionCreate(topic: $topic, webhookSubscription: {uri:$uri,format:JSON}) {
+		webhookSubscription {
+			... WebhookSubscriptionFields
+		}
+		userErrors {
+			field
+			message
+		}
+	}
+}
+fragment WebhookSubscriptionFields on WebhookSubscription {
+	id
+	topic
+	uri
+}
+`
+
+func WebhookSubscriptionCreate(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	topic WebhookSubscriptionTopic,
+	uri string,
+) (data_ *WebhookSubscriptionCreateResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "WebhookSubscriptionCreate",
+		Query:  WebhookSubscriptionCreate_Operation,
+		Variables: &__WebhookSubscriptionCreateInput{
+			Topic: topic,
+			Uri:   uri,
+		},
+	}
+
+	data_ = &WebhookSubscriptionCreateResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The query executed by WebhookSubscriptions.
+const WebhookSubscriptions_Operation = `
+query WebhookSubscriptions ($after: String) {
+	webhookSubscriptions(first: 100, after: $after) {
+		pageInfo {
+			... PageFields
+		}
+		nodes {
+			... WebhookSubscriptionFields
+		}
+	}
+}
+fragment PageFields on PageInfo {
+	hasNextPage
+	endCursor
+}
+fragment WebhookSubscriptionFields on WebhookSubscription {
+	id
+	topic
+	uri
+}
+`
+
+// One page of the app's webhook subscriptions: each topic and the address
+// Shopify sends it to.
+func WebhookSubscriptions(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	after *string,
+) (data_ *WebhookSubscriptionsResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "WebhookSubscriptions",
+		Query:  WebhookSubscriptions_Operation,
+		Variables: &__WebhookSubscriptionsInput{
+			After: after,
+		},
+	}
+
+	data_ = &WebhookSubscriptionsResponse{}
 	resp_ := &graphql.Response{Data: data_}
 
 	err_ = client_.MakeRequest(

@@ -10,7 +10,8 @@ import (
 	"strings"
 )
 
-// WebhookSubscription is one topic the shop sends to an address.
+// WebhookSubscription is one topic the shop sends to an address, as
+// `knitfront webhooks` prints it and the stand-in keeps it.
 type WebhookSubscription struct {
 	ID    string `json:"id"`
 	Topic string `json:"topic"`
@@ -51,11 +52,23 @@ func CheckWebhookAddress(address string) error {
 	return nil
 }
 
+// subscription is a subscription as Shopify answered it.
+func subscription(f WebhookSubscriptionFields) WebhookSubscription {
+	return WebhookSubscription{ID: f.Id, Topic: string(f.Topic), URI: f.Uri}
+}
+
 // WebhookSubscriptions lists every webhook subscription of the app.
 func (c *Client) WebhookSubscriptions(ctx context.Context) ([]WebhookSubscription, error) {
 	var all []WebhookSubscription
-	err := pages(ctx, c, WebhookSubscriptionsOp, "webhookSubscriptions", func(nodes []WebhookSubscription) {
-		all = append(all, nodes...)
+	err := eachPage(func(after *string) (PageFields, error) {
+		answer, err := WebhookSubscriptions(ctx, c, after)
+		if err != nil {
+			return PageFields{}, err
+		}
+		for _, node := range answer.WebhookSubscriptions.Nodes {
+			all = append(all, subscription(node))
+		}
+		return answer.WebhookSubscriptions.PageInfo, nil
 	})
 	return all, err
 }
@@ -78,29 +91,24 @@ func (c *Client) RegisterWebhooks(ctx context.Context, address string) (created,
 			found = append(found, existing[i])
 			continue
 		}
-		var answer struct {
-			WebhookSubscriptionCreate struct {
-				WebhookSubscription *WebhookSubscription `json:"webhookSubscription"`
-				UserErrors          []struct {
-					Message string `json:"message"`
-				} `json:"userErrors"`
-			} `json:"webhookSubscriptionCreate"`
-		}
-		if err := c.Do(ctx, WebhookSubscriptionCreateOp, map[string]any{"topic": topic, "uri": address}, &answer); err != nil {
+		answer, err := WebhookSubscriptionCreate(ctx, c, WebhookSubscriptionTopic(topic), address)
+		if err != nil {
 			return created, found, err
 		}
 		result := answer.WebhookSubscriptionCreate
-		if len(result.UserErrors) > 0 || result.WebhookSubscription == nil {
+		if result == nil || len(result.UserErrors) > 0 || result.WebhookSubscription == nil {
 			var errs []error
-			for _, e := range result.UserErrors {
-				errs = append(errs, errors.New(e.Message))
+			if result != nil {
+				for _, e := range result.UserErrors {
+					errs = append(errs, errors.New(e.Message))
+				}
 			}
 			if len(errs) == 0 {
 				errs = append(errs, errors.New("the answer holds no subscription"))
 			}
 			return created, found, fmt.Errorf("Shopify did not subscribe %s: %w", topic, errors.Join(errs...))
 		}
-		created = append(created, *result.WebhookSubscription)
+		created = append(created, subscription(*result.WebhookSubscription))
 	}
 	return created, found, nil
 }

@@ -250,6 +250,22 @@ type connection[T any] struct {
 	Nodes    []T      `json:"nodes"`
 }
 
+// eachPage reads a connection page after page: read reads the page after
+// the cursor (nil for the first) and returns where it ends, until the last.
+func eachPage(read func(after *string) (PageFields, error)) error {
+	var after *string
+	for {
+		page, err := read(after)
+		if err != nil {
+			return err
+		}
+		if !page.HasNextPage {
+			return nil
+		}
+		after = page.EndCursor
+	}
+}
+
 // pages runs op page after page, handing the nodes of each page of its
 // connection named field to take, until the last.
 func pages[T any](ctx context.Context, c *Client, op Operation, field string, take func(nodes []T)) error {
