@@ -3,49 +3,48 @@
 // Dawn is not part of the repository, so these tests run only when KNITFRONT_TEST_DAWN names a
 // folder holding it (Dawn 15.4.1 is the bar), and are skipped otherwise:
 //   KNITFRONT_TEST_DAWN=path/to/dawn node --test e2e/dawn.test.mjs
-import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { openShop, WIDTHS } from "./harness.mjs";
-import { recordPricesAndShifts } from "./page-metrics.mjs";
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { openShop, WIDTHS } from './harness.mjs';
+import { recordPricesAndShifts } from './page-metrics.mjs';
 
 const dawn = process.env.KNITFRONT_TEST_DAWN;
 
 /** A product and a search of the demo catalogue. */
-const PRODUCT = "/products/oat-cable-sweater";
-const SEARCH = "/search?q=sweater";
+const PRODUCT = '/products/oat-cable-sweater';
+const SEARCH = '/search?q=sweater';
 
 /** An element of Dawn's announcement bar or header, as the layout shift records show it. */
 const DAWN_HEADER = /^<[\w-]+ [^>]*class="(announcement-bar|header)[\s"_]/;
 
 /** A card's price once knitfront's widget over Dawn's shows it. */
-const CARD_PRICE =
-  '.card-information > .price[data-kf-price="shown"] product-price';
+const CARD_PRICE = '.card-information > .price[data-kf-price="shown"] product-price';
 
 /**
  * Each page, and its price: on cards knitfront's price widget over Dawn's price, on the product
  * page the price block, where knitfront's price widget takes the place of Dawn's.
  */
 const PAGES = [
-  { name: "home", path: "/", price: CARD_PRICE },
-  { name: "collection", path: "/collections/all", price: CARD_PRICE },
+  { name: 'home', path: '/', price: CARD_PRICE },
+  { name: 'collection', path: '/collections/all', price: CARD_PRICE },
   {
-    name: "product",
+    name: 'product',
     path: PRODUCT,
     price: 'product-info [id^="price-"][role="status"]',
   },
-  { name: "search", path: SEARCH, price: CARD_PRICE },
-  { name: "cart", path: "/cart", price: null },
+  { name: 'search', path: SEARCH, price: CARD_PRICE },
+  { name: 'cart', path: '/cart', price: null },
 ];
 
 /**
  * The theme settings a merchant sets for knitfront on Dawn (docs/install-theme.md): the cart in a
  * drawer, and the cart note on.
  */
-const DAWN_SETTINGS = { cart_type: "drawer", show_cart_note: true };
+const DAWN_SETTINGS = { cart_type: 'drawer', show_cart_note: true };
 
 describe(
-  "Dawn with the knitfront app embed",
-  { skip: !dawn && "KNITFRONT_TEST_DAWN is not set" },
+  'Dawn with the knitfront app embed',
+  { skip: !dawn && 'KNITFRONT_TEST_DAWN is not set' },
   () => {
     let shop;
     before(async () => {
@@ -64,12 +63,10 @@ describe(
           const page = await shop.newPage({ width });
           const response = await page.goto(shop.url(path));
           assert.equal(response.status(), 200);
-          await page.waitForFunction(
-            () => document.documentElement.dataset.knitfront === "loaded",
-          );
+          await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
           if (price) {
             const first = page.locator(price).first();
-            await first.waitFor({ state: "visible" });
+            await first.waitFor({ state: 'visible' });
             assert.match(await first.innerText(), /\d/);
           }
           await shop.screenshot(page, `dawn-${name}`);
@@ -83,79 +80,64 @@ describe(
      * with the price the page shows, in the market's currency (the sale price when there is one).
      */
     const BUY_BUTTON_CASES = [
-      { name: "regular price", path: PRODUCT, currency: /€/ },
+      { name: 'regular price', path: PRODUCT, currency: /€/ },
       {
-        name: "sale price",
-        path: "/products/fireside-turtleneck",
+        name: 'sale price',
+        path: '/products/fireside-turtleneck',
         currency: /€/,
       },
-      { name: "another market", path: `${PRODUCT}?country=US`, currency: /\$/ },
+      { name: 'another market', path: `${PRODUCT}?country=US`, currency: /\$/ },
     ];
     for (const { name, path, currency } of BUY_BUTTON_CASES) {
       for (const width of WIDTHS) {
         test(`Add to cart shows the price, ${name}, at ${width} px`, async () => {
           const page = await shop.newPage({ width });
           const errors = [];
-          page.on("console", (message) => {
-            if (message.type() === "error") errors.push(message.text());
+          page.on('console', (message) => {
+            if (message.type() === 'error') errors.push(message.text());
           });
           await page.goto(shop.url(path));
           // The skeleton goes once the five steps are done: Dawn has no footer to wait for.
           await page.waitForFunction(
-            () => document.documentElement.dataset.kfBuyButtons === "ready",
+            () => document.documentElement.dataset.kfBuyButtons === 'ready',
           );
-          const button = page.locator(
-            'product-info button[id^="ProductSubmitButton-"]',
-          );
-          await button.waitFor({ state: "visible" });
+          const button = page.locator('product-info button[id^="ProductSubmitButton-"]');
+          await button.waitFor({ state: 'visible' });
           // Add to cart takes the price the block shows: Dawn's own, or knitfront's widget once
           // it shows its price.
           await page.waitForFunction(() => {
             const text = (selector) =>
-              document
-                .querySelector(selector)
-                ?.innerText.replace(/\s+/g, " ")
-                .trim() ?? "";
+              document.querySelector(selector)?.innerText.replace(/\s+/g, ' ').trim() ?? '';
             const [, price] =
               text('product-info button[id^="ProductSubmitButton-"]').match(
                 /^Add to cart for (.+)$/,
               ) ?? [];
-            return (
-              price &&
-              text('product-info [id^="price-"][role="status"]').includes(price)
-            );
+            return price && text('product-info [id^="price-"][role="status"]').includes(price);
           });
-          const label = (await button.innerText()).replace(/\s+/g, " ").trim();
+          const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
           assert.match(label, currency);
           assert.deepEqual(errors, []);
-          await shop.screenshot(
-            page,
-            `dawn-buy-button-${name.replaceAll(" ", "-")}`,
-          );
+          await shop.screenshot(page, `dawn-buy-button-${name.replaceAll(' ', '-')}`);
           await page.close();
         });
       }
     }
 
-    test("choosing another colour and size switches the variant and the price widget", async () => {
+    test('choosing another colour and size switches the variant and the price widget', async () => {
       const page = await shop.newPage({ width: WIDTHS[0] });
       const errors = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
       });
       await page.goto(shop.url(PRODUCT));
-      await page.waitForFunction(
-        () => document.documentElement.dataset.knitfront === "loaded",
-      );
+      await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
       /**
        * Picks a value of Dawn's variant picker (buttons) as a shopper does, by its label. Dawn
        * keeps the picker it replaces, hidden, for a moment: the visible one is the shopper's.
        */
       const choose = (value) =>
         page
-          .locator(
-            `variant-selects input[type="radio"][value="${value}"] + label:visible`,
-          )
+          .locator(`variant-selects input[type="radio"][value="${value}"] + label:visible`)
           .click();
       /**
        * Waits until the page shows the variant: Dawn's picker prints it, the product form will add
@@ -163,74 +145,58 @@ describe(
        */
       const shows = (title) =>
         page.waitForFunction((title) => {
-          const printed = document.querySelector(
-            "variant-selects [data-selected-variant]",
-          );
+          const printed = document.querySelector('variant-selects [data-selected-variant]');
           const variant = printed && JSON.parse(printed.textContent);
           const input = document.querySelector(
             'product-info form[action="/cart/add"] input[name="id"]',
           );
-          const price = document.querySelector(
-            'product-info [id^="price-"][role="status"]',
-          );
+          const price = document.querySelector('product-info [id^="price-"][role="status"]');
           return (
             variant?.title === title &&
             input?.value === String(variant.id) &&
-            new URL(location.href).searchParams.get("variant") ===
+            new URL(location.href).searchParams.get('variant') === String(variant.id) &&
+            price?.querySelector('product-price')?.getAttribute('variant_id') ===
               String(variant.id) &&
-            price
-              ?.querySelector("product-price")
-              ?.getAttribute("variant_id") === String(variant.id) &&
-            price.hasAttribute("data-kf-price-shown") &&
+            price.hasAttribute('data-kf-price-shown') &&
             /\d/.test(price.innerText)
           );
         }, title);
       // The demo sweater comes in Oat, Cream and Charcoal; Charcoal is sold out in XS and XL.
-      await choose("Charcoal");
-      await shows("Charcoal / XS");
+      await choose('Charcoal');
+      await shows('Charcoal / XS');
       await page.waitForFunction(
         () =>
           document
             .querySelector('variant-selects input[value="XS"]')
-            ?.classList.contains("disabled") &&
+            ?.classList.contains('disabled') &&
           !document
             .querySelector('variant-selects input[value="M"]')
-            ?.classList.contains("disabled"),
+            ?.classList.contains('disabled'),
       );
-      await choose("M");
-      await shows("Charcoal / M");
+      await choose('M');
+      await shows('Charcoal / M');
       assert.deepEqual(errors, []);
-      await shop.screenshot(page, "dawn-variant-switch");
+      await shop.screenshot(page, 'dawn-variant-switch');
       await page.close();
     });
 
-    test("the cart page with a sweater in the cart shows its line and total", async () => {
+    test('the cart page with a sweater in the cart shows its line and total', async () => {
       const page = await shop.newPage({ width: WIDTHS[0] });
       await page.goto(shop.url(PRODUCT));
-      await page.waitForFunction(
-        () => document.documentElement.dataset.knitfront === "loaded",
-      );
+      await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
       const variantId = await page
         .locator('form[action="/cart/add"] input[name="id"]')
         .first()
         .inputValue();
       // The page's own cookies, so the line goes into this shopper's cart.
-      const added = await page.request.post(shop.url("/cart/add.js"), {
+      const added = await page.request.post(shop.url('/cart/add.js'), {
         data: { items: [{ id: Number(variantId), quantity: 1 }] },
       });
       assert.equal(added.status(), 200);
-      await page.goto(shop.url("/cart"));
-      await page
-        .locator("#main-cart-items .cart-item")
-        .first()
-        .waitFor({ state: "visible" });
-      assert.match(
-        await page
-          .locator("#main-cart-footer .totals__total-value")
-          .innerText(),
-        /\d/,
-      );
-      await shop.screenshot(page, "dawn-cart-with-item");
+      await page.goto(shop.url('/cart'));
+      await page.locator('#main-cart-items .cart-item').first().waitFor({ state: 'visible' });
+      assert.match(await page.locator('#main-cart-footer .totals__total-value').innerText(), /\d/);
+      await shop.screenshot(page, 'dawn-cart-with-item');
       await page.close();
     });
     /**
@@ -240,11 +206,11 @@ describe(
      */
     const CARD_CASES = [
       {
-        name: "collection",
-        path: "/collections/all",
-        type: "CollectionItemPrice",
+        name: 'collection',
+        path: '/collections/all',
+        type: 'CollectionItemPrice',
       },
-      { name: "search", path: "/search?q=harbour", type: "SearchCardPrice" },
+      { name: 'search', path: '/search?q=harbour', type: 'SearchCardPrice' },
     ];
     for (const { name, path, type } of CARD_CASES) {
       for (const width of WIDTHS) {
@@ -254,34 +220,23 @@ describe(
           await page.goto(shop.url(path));
           await page.waitForFunction(() => window.kfAllPricesReadyAt !== null);
           const cards = await page.evaluate(() =>
-            [
-              ...document.querySelectorAll(
-                ".card-wrapper .card-information > .price",
-              ),
-            ].map((block) => ({
-              state: block.dataset.kfPrice,
-              type: block.querySelector("product-price")?.getAttribute("type"),
-              text: block
-                .querySelector("product-price")
-                ?.innerText.replace(/\s+/g, " "),
-              title: block
-                .closest(".card-wrapper")
-                .querySelector('a[id^="CardLink-"]').innerText,
-            })),
+            [...document.querySelectorAll('.card-wrapper .card-information > .price')].map(
+              (block) => ({
+                state: block.dataset.kfPrice,
+                type: block.querySelector('product-price')?.getAttribute('type'),
+                text: block.querySelector('product-price')?.innerText.replace(/\s+/g, ' '),
+                title: block.closest('.card-wrapper').querySelector('a[id^="CardLink-"]').innerText,
+              }),
+            ),
           );
           assert.ok(cards.length > 0);
           for (const card of cards) {
-            assert.equal(card.state, "shown", card.title);
+            assert.equal(card.state, 'shown', card.title);
             assert.equal(card.type, type, card.title);
           }
           // The demo's Harbour Rib Sweater has 10% off by an automatic discount.
-          const harbour = cards.find(
-            (card) => card.title.trim() === "Harbour Rib Sweater",
-          );
-          assert.match(
-            harbour.text,
-            /^Regular price €119 Sale price €107 -10% off$/,
-          );
+          const harbour = cards.find((card) => card.title.trim() === 'Harbour Rib Sweater');
+          assert.match(harbour.text, /^Regular price €119 Sale price €107 -10% off$/);
           await shop.screenshot(page, `dawn-${name}-cards`);
           // Dawn's announcement bar and header move by themselves on some first visits (as their
           // styles arrive), with the embed or without it: what counts is that nothing else does.
@@ -290,11 +245,7 @@ describe(
           );
           const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
           t.diagnostic(`CLS ${cls.toFixed(5)} on ${path} at ${width} px`);
-          assert.equal(
-            cls,
-            0,
-            `the page moved: ${JSON.stringify(shifts, null, 1)}`,
-          );
+          assert.equal(cls, 0, `the page moved: ${JSON.stringify(shifts, null, 1)}`);
           await page.close();
         });
       }
@@ -306,46 +257,46 @@ describe(
      * it, or its market rules would send the shopper back to the old country.
      */
     const COUNTRY_CASES = [
-      { width: 1280, opener: null, form: "#HeaderCountryForm" },
+      { width: 1280, opener: null, form: '#HeaderCountryForm' },
       {
         width: 390,
-        opener: "header-drawer summary",
-        form: "#HeaderCountryMobileForm",
+        opener: 'header-drawer summary',
+        form: '#HeaderCountryMobileForm',
       },
     ];
     for (const { width, opener, form } of COUNTRY_CASES) {
       test(`a country chosen in Dawn's selector sticks, at ${width} px`, async () => {
         const page = await shop.newPage({ width });
-        await page.goto(shop.url("/collections/all"));
-        await page.locator(CARD_PRICE).first().waitFor({ state: "visible" });
+        await page.goto(shop.url('/collections/all'));
+        await page.locator(CARD_PRICE).first().waitFor({ state: 'visible' });
         if (opener) await page.click(opener);
         await page.click(`${form} button.localization-form__select`);
         await Promise.all([
-          page.waitForURL((url) => url.pathname === "/collections/all"),
+          page.waitForURL((url) => url.pathname === '/collections/all'),
           page.click(`${form} a[data-value="US"]`),
         ]);
         // Back on the page in the United States, which stays there: its cards show US dollars.
         await page.waitForFunction(
           (selector) =>
-            window.Shopify?.country === "US" &&
-            /^\$\d/.test(document.querySelector(selector)?.textContent ?? ""),
+            window.Shopify?.country === 'US' &&
+            /^\$\d/.test(document.querySelector(selector)?.textContent ?? ''),
           `${CARD_PRICE} .kf-price__current`,
         );
         assert.deepEqual(
           await page.evaluate(() => ({
-            country: new URL(location.href).searchParams.get("country"),
-            localization: localStorage.getItem("localization"),
-            marketCurrency: localStorage.getItem("marketCurrency"),
-            displayCurrency: localStorage.getItem("displayCurrency"),
+            country: new URL(location.href).searchParams.get('country'),
+            localization: localStorage.getItem('localization'),
+            marketCurrency: localStorage.getItem('marketCurrency'),
+            displayCurrency: localStorage.getItem('displayCurrency'),
           })),
           {
             country: null,
-            localization: "US",
-            marketCurrency: "USD",
-            displayCurrency: "USD",
+            localization: 'US',
+            marketCurrency: 'USD',
+            displayCurrency: 'USD',
           },
         );
-        await shop.screenshot(page, "dawn-country-chosen");
+        await shop.screenshot(page, 'dawn-country-chosen');
         await page.close();
       });
     }
@@ -356,38 +307,32 @@ describe(
         .locator('form[action="/cart/add"] input[name="id"]')
         .first()
         .inputValue();
-      await page.request.post(shop.url("/cart/add.js"), {
+      await page.request.post(shop.url('/cart/add.js'), {
         data: { items: [{ id: Number(variantId), quantity: 1 }] },
       });
-      await page.goto(shop.url("/cart"));
-      await page.waitForFunction(
-        () => document.documentElement.dataset.knitfront === "loaded",
-      );
-      const note = page.locator(
-        "#main-cart-footer cart-note textarea#Cart-note",
-      );
+      await page.goto(shop.url('/cart'));
+      await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+      const note = page.locator('#main-cart-footer cart-note textarea#Cart-note');
       assert.equal(
-        await page
-          .locator('#main-cart-footer cart-note label[for="Cart-note"]')
-          .innerText(),
-        "Order special instructions",
+        await page.locator('#main-cart-footer cart-note label[for="Cart-note"]').innerText(),
+        'Order special instructions',
       );
       const saved = page.waitForRequest(
         (request) =>
-          new URL(request.url()).pathname === "/cart/update.js" &&
-          request.postDataJSON()?.note === "Gift wrap, please",
+          new URL(request.url()).pathname === '/cart/update.js' &&
+          request.postDataJSON()?.note === 'Gift wrap, please',
       );
       await note.click();
-      await page.keyboard.type("Gift wrap, please");
+      await page.keyboard.type('Gift wrap, please');
       await (await saved).response();
       await page.reload();
-      assert.equal(await note.inputValue(), "Gift wrap, please");
-      await shop.screenshot(page, "dawn-cart-note");
+      assert.equal(await note.inputValue(), 'Gift wrap, please');
+      await shop.screenshot(page, 'dawn-cart-note');
       await page.close();
     });
     /** Every price widget of the page (the cart's, the cards' of Dawn's featured collection) is ready. */
     const EVERY_PRICE_READY = () =>
-      [...document.querySelectorAll("product-price")].every((price) =>
+      [...document.querySelectorAll('product-price')].every((price) =>
         price.querySelector(':scope > .kf-price[data-state="ready"]'),
       );
 
@@ -416,13 +361,13 @@ describe(
      */
     async function shopperWithCart(width) {
       const page = await shop.newPage({ width });
-      await page.goto(shop.url("/"));
+      await page.goto(shop.url('/'));
       await page.evaluate(() => {
-        localStorage.setItem("localization", "LT");
-        localStorage.setItem("marketCurrency", "EUR");
-        localStorage.setItem("displayCurrency", "USD");
+        localStorage.setItem('localization', 'LT');
+        localStorage.setItem('marketCurrency', 'EUR');
+        localStorage.setItem('displayCurrency', 'USD');
       });
-      const added = await page.request.post(shop.url("/cart/add.js"), {
+      const added = await page.request.post(shop.url('/cart/add.js'), {
         data: { items: [PREORDER_LINE, DISCOUNTED_LINE] },
       });
       assert.equal(added.status(), 200);
@@ -436,10 +381,9 @@ describe(
     async function totals(page, area, charged) {
       await page.waitForFunction(
         ({ area, charged }) => {
-          const text = document.querySelector(area)?.innerText ?? "";
+          const text = document.querySelector(area)?.innerText ?? '';
           return (
-            /Due today\s+≈ \$\d/.test(text) &&
-            text.includes(`Charged at checkout: ${charged}`)
+            /Due today\s+≈ \$\d/.test(text) && text.includes(`Charged at checkout: ${charged}`)
           );
         },
         { area, charged },
@@ -451,107 +395,80 @@ describe(
      * One unit's price Dawn prints in each line's details, once every one shows in US dollars, in
      * the order of the lines sorted by their text, digits as N.
      */
-    const DETAIL_PRICES =
-      ":scope > div.product-option, :scope > .cart-item__discounted-prices > *";
+    const DETAIL_PRICES = ':scope > div.product-option, :scope > .cart-item__discounted-prices > *';
     async function lineDetailPrices(page, lines) {
       const selector = `${lines} .cart-item__details`;
       await page.waitForFunction(
         (selector) =>
           [...document.querySelectorAll(selector)].every((details) =>
-            details
-              .querySelector("[data-money-minor]")
-              ?.textContent.includes("$"),
+            details.querySelector('[data-money-minor]')?.textContent.includes('$'),
           ),
         selector,
       );
       const prices = await page.evaluate(
         ({ selector, PRICES }) =>
           [...document.querySelectorAll(selector)].map((details) =>
-            [...details.querySelectorAll(PRICES)].map((price) =>
-              price.textContent.trim(),
-            ),
+            [...details.querySelectorAll(PRICES)].map((price) => price.textContent.trim()),
           ),
         { selector, PRICES: DETAIL_PRICES },
       );
-      return prices
-        .map((line) => line.map((text) => text.replace(/\d+(\.\d+)?/g, "N")))
-        .sort();
+      return prices.map((line) => line.map((text) => text.replace(/\d+(\.\d+)?/g, 'N'))).sort();
     }
 
     for (const width of WIDTHS) {
       test(`Dawn's cart page shows the pre-order totals and the lines in the display currency, at ${width} px`, async () => {
         const page = await shopperWithCart(width);
-        await page.goto(shop.url("/cart"));
-        const text = await totals(
-          page,
-          "#main-cart-footer [data-cart-totals]",
-          "€138.90",
-        );
+        await page.goto(shop.url('/cart'));
+        const text = await totals(page, '#main-cart-footer [data-cart-totals]', '€138.90');
         // Due now: the pre-order's 20% upfront (€31.80) and the discounted sweater (€107.10).
         assert.match(text, /Due today\s+≈ \$\d+/);
         assert.match(text, /Due later\s+≈ \$\d+/);
         assert.doesNotMatch(text, /Estimated total/);
         await page.waitForFunction(() =>
-          [
-            ...document.querySelectorAll(
-              "#main-cart-items .cart-item__price-wrapper",
-            ),
-          ]
+          [...document.querySelectorAll('#main-cart-items .cart-item__price-wrapper')]
             .filter((total) => total.offsetParent !== null)
-            .every((total) => total.dataset.kfLinePrice === "shown"),
+            .every((total) => total.dataset.kfLinePrice === 'shown'),
         );
         const lines = await page
-          .locator(
-            "#main-cart-items .cart-item__price-wrapper product-price:visible",
-          )
+          .locator('#main-cart-items .cart-item__price-wrapper product-price:visible')
           .allInnerTexts();
         // The lines in the cart's order, which is the newest first: compared as a set.
         assert.deepEqual(
-          lines
-            .map((line) => line.replace(/\s+/g, " ").replace(/\d+/g, "N"))
-            .sort(),
-          ["Regular price $N Sale price ≈ $N -N% off", "≈ $N"],
+          lines.map((line) => line.replace(/\s+/g, ' ').replace(/\d+/g, 'N')).sort(),
+          ['Regular price $N Sale price ≈ $N -N% off', '≈ $N'],
         );
-        assert.deepEqual(await lineDetailPrices(page, "#main-cart-items"), [
-          ["Regular price", "$N", "Sale price", "≈ $N"],
-          ["≈ $N"],
+        assert.deepEqual(await lineDetailPrices(page, '#main-cart-items'), [
+          ['Regular price', '$N', 'Sale price', '≈ $N'],
+          ['≈ $N'],
         ]);
         await page.waitForFunction(EVERY_PRICE_READY);
-        await shop.screenshot(page, "dawn-cart-preorder-totals");
+        await shop.screenshot(page, 'dawn-cart-preorder-totals');
         await page.close({ allow: CUT_BY_CLOSING });
       });
 
       test(`Dawn's cart drawer follows a removed line through Dawn's channel, at ${width} px`, async () => {
         const page = await shopperWithCart(width);
-        await page.goto(shop.url("/collections/all"));
-        await page.waitForFunction(
-          () => document.documentElement.dataset.knitfront === "loaded",
-        );
-        await page.click("#cart-icon-bubble");
-        const area = "cart-drawer .cart-drawer__footer[data-cart-totals]";
-        assert.match(
-          await totals(page, area, "€138.90"),
-          /Due later\s+≈ \$\d+/,
-        );
-        assert.deepEqual(
-          await lineDetailPrices(page, "#CartDrawer-CartItems"),
-          [["Regular price", "$N", "Sale price", "≈ $N"], ["≈ $N"]],
-        );
+        await page.goto(shop.url('/collections/all'));
+        await page.waitForFunction(() => document.documentElement.dataset.knitfront === 'loaded');
+        await page.click('#cart-icon-bubble');
+        const area = 'cart-drawer .cart-drawer__footer[data-cart-totals]';
+        assert.match(await totals(page, area, '€138.90'), /Due later\s+≈ \$\d+/);
+        assert.deepEqual(await lineDetailPrices(page, '#CartDrawer-CartItems'), [
+          ['Regular price', '$N', 'Sale price', '≈ $N'],
+          ['≈ $N'],
+        ]);
         // The discounted sweater removed: Dawn changes the cart, renders its drawer again and
         // tells its channel, and the totals follow: only the pre-order's 20% upfront is due now.
         await page
-          .locator("#CartDrawer-CartItems .cart-item", {
-            hasText: "Harbour Rib Sweater",
+          .locator('#CartDrawer-CartItems .cart-item', {
+            hasText: 'Harbour Rib Sweater',
           })
-          .locator("cart-remove-button button")
+          .locator('cart-remove-button button')
           .click();
-        assert.match(await totals(page, area, "€31.80"), /Due later\s+≈ \$\d+/);
-        assert.deepEqual(
-          await lineDetailPrices(page, "#CartDrawer-CartItems"),
-          [["≈ $N"]],
-        );
+        assert.match(await totals(page, area, '€31.80'), /Due later\s+≈ \$\d+/);
+        assert.deepEqual(await lineDetailPrices(page, '#CartDrawer-CartItems'), [['≈ $N']]);
         await page.waitForFunction(EVERY_PRICE_READY);
-        await shop.screenshot(page, "dawn-cart-drawer", { fullPage: false });
+        await shop.screenshot(page, 'dawn-cart-drawer', { fullPage: false });
         await page.close({ allow: CUT_BY_CLOSING });
       });
     }
