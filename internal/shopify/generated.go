@@ -38,6 +38,288 @@ func (v *AccessScopesResponse) GetCurrentAppInstallation() AccessScopesCurrentAp
 	return v.CurrentAppInstallation
 }
 
+type BulkOperationErrorCode string
+
+const (
+	BulkOperationErrorCodeAccessDenied        BulkOperationErrorCode = "ACCESS_DENIED"
+	BulkOperationErrorCodeInternalServerError BulkOperationErrorCode = "INTERNAL_SERVER_ERROR"
+	BulkOperationErrorCodeTimeout             BulkOperationErrorCode = "TIMEOUT"
+)
+
+var AllBulkOperationErrorCode = []BulkOperationErrorCode{
+	BulkOperationErrorCodeAccessDenied,
+	BulkOperationErrorCodeInternalServerError,
+	BulkOperationErrorCodeTimeout,
+}
+
+type BulkOperationStatus string
+
+const (
+	BulkOperationStatusCanceled  BulkOperationStatus = "CANCELED"
+	BulkOperationStatusCanceling BulkOperationStatus = "CANCELING"
+	BulkOperationStatusCompleted BulkOperationStatus = "COMPLETED"
+	BulkOperationStatusCreated   BulkOperationStatus = "CREATED"
+	BulkOperationStatusExpired   BulkOperationStatus = "EXPIRED"
+	BulkOperationStatusFailed    BulkOperationStatus = "FAILED"
+	BulkOperationStatusRunning   BulkOperationStatus = "RUNNING"
+)
+
+var AllBulkOperationStatus = []BulkOperationStatus{
+	BulkOperationStatusCanceled,
+	BulkOperationStatusCanceling,
+	BulkOperationStatusCompleted,
+	BulkOperationStatusCreated,
+	BulkOperationStatusExpired,
+	BulkOperationStatusFailed,
+	BulkOperationStatusRunning,
+}
+
+// CurrentBulkOperationCurrentBulkOperation includes the requested fields of the GraphQL type BulkOperation.
+type CurrentBulkOperationCurrentBulkOperation struct {
+	Id          string                  `json:"id"`
+	Status      BulkOperationStatus     `json:"status"`
+	ErrorCode   *BulkOperationErrorCode `json:"errorCode"`
+	ObjectCount string                  `json:"objectCount"`
+	Url         *string                 `json:"url"`
+}
+
+// GetId returns CurrentBulkOperationCurrentBulkOperation.Id, and is useful for accessing the field via an interface.
+func (v *CurrentBulkOperationCurrentBulkOperation) GetId() string { return v.Id }
+
+// GetStatus returns CurrentBulkOperationCurrentBulkOperation.Status, and is useful for accessing the field via an interface.
+func (v *CurrentBulkOperationCurrentBulkOperation) GetStatus() BulkOperationStatus { return v.Status }
+
+// GetErrorCode returns CurrentBulkOperationCurrentBulkOperation.ErrorCode, and is useful for accessing the field via an interface.
+func (v *CurrentBulkOperationCurrentBulkOperation) GetErrorCode() *BulkOperationErrorCode {
+	return v.ErrorCode
+}
+
+// GetObjectCount returns CurrentBulkOperationCurrentBulkOperation.ObjectCount, and is useful for accessing the field via an interface.
+func (v *CurrentBulkOperationCurrentBulkOperation) GetObjectCount() string { return v.ObjectCount }
+
+// GetUrl returns CurrentBulkOperationCurrentBulkOperation.Url, and is useful for accessing the field via an interface.
+func (v *CurrentBulkOperationCurrentBulkOperation) GetUrl() *string { return v.Url }
+
+// CurrentBulkOperationResponse is returned by CurrentBulkOperation on success.
+type CurrentBulkOperationResponse struct {
+	CurrentBulkOperation *CurrentBulkOperationCurrentBulkOperation `json:"currentBulkOperation"`
+}
+
+// GetCurrentBulkOperation returns CurrentBulkOperationResponse.CurrentBulkOperation, and is useful for accessing the field via an interface.
+func (v *CurrentBulkOperationResponse) GetCurrentBulkOperation() *CurrentBulkOperationCurrentBulkOperation {
+	return v.CurrentBulkOperation
+}
+
+// InventoryItemProductInventoryItem includes the requested fields of the GraphQL type InventoryItem.
+type InventoryItemProductInventoryItem struct {
+	Variant InventoryItemProductInventoryItemVariantProductVariant `json:"variant"`
+}
+
+// GetVariant returns InventoryItemProductInventoryItem.Variant, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItem) GetVariant() InventoryItemProductInventoryItemVariantProductVariant {
+	return v.Variant
+}
+
+// InventoryItemProductInventoryItemVariantProductVariant includes the requested fields of the GraphQL type ProductVariant.
+type InventoryItemProductInventoryItemVariantProductVariant struct {
+	Product InventoryItemProductInventoryItemVariantProductVariantProduct `json:"product"`
+}
+
+// GetProduct returns InventoryItemProductInventoryItemVariantProductVariant.Product, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItemVariantProductVariant) GetProduct() InventoryItemProductInventoryItemVariantProductVariantProduct {
+	return v.Product
+}
+
+// InventoryItemProductInventoryItemVariantProductVariantProduct includes the requested fields of the GraphQL type Product.
+type InventoryItemProductInventoryItemVariantProductVariantProduct struct {
+	Id string `json:"id"`
+}
+
+// GetId returns InventoryItemProductInventoryItemVariantProductVariantProduct.Id, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItemVariantProductVariantProduct) GetId() string { return v.Id }
+
+// InventoryItemProductResponse is returned by InventoryItemProduct on success.
+type InventoryItemProductResponse struct {
+	InventoryItem *InventoryItemProductInventoryItem `json:"inventoryItem"`
+}
+
+// GetInventoryItem returns InventoryItemProductResponse.InventoryItem, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductResponse) GetInventoryItem() *InventoryItemProductInventoryItem {
+	return v.InventoryItem
+}
+
+type MetafieldOwnerType string
+
+const (
+	MetafieldOwnerTypeApiPermission             MetafieldOwnerType = "API_PERMISSION"
+	MetafieldOwnerTypeArticle                   MetafieldOwnerType = "ARTICLE"
+	MetafieldOwnerTypeBlog                      MetafieldOwnerType = "BLOG"
+	MetafieldOwnerTypeCarttransform             MetafieldOwnerType = "CARTTRANSFORM"
+	MetafieldOwnerTypeCollection                MetafieldOwnerType = "COLLECTION"
+	MetafieldOwnerTypeCompany                   MetafieldOwnerType = "COMPANY"
+	MetafieldOwnerTypeCompanyLocation           MetafieldOwnerType = "COMPANY_LOCATION"
+	MetafieldOwnerTypeCustomer                  MetafieldOwnerType = "CUSTOMER"
+	MetafieldOwnerTypeDeliveryCustomization     MetafieldOwnerType = "DELIVERY_CUSTOMIZATION"
+	MetafieldOwnerTypeDiscount                  MetafieldOwnerType = "DISCOUNT"
+	MetafieldOwnerTypeDraftorder                MetafieldOwnerType = "DRAFTORDER"
+	MetafieldOwnerTypeFulfillmentConstraintRule MetafieldOwnerType = "FULFILLMENT_CONSTRAINT_RULE"
+	MetafieldOwnerTypeGiftCardTransaction       MetafieldOwnerType = "GIFT_CARD_TRANSACTION"
+	MetafieldOwnerTypeLocation                  MetafieldOwnerType = "LOCATION"
+	MetafieldOwnerTypeMarket                    MetafieldOwnerType = "MARKET"
+	MetafieldOwnerTypeMediaImage                MetafieldOwnerType = "MEDIA_IMAGE"
+	MetafieldOwnerTypeOrder                     MetafieldOwnerType = "ORDER"
+	MetafieldOwnerTypeOrderRoutingLocationRule  MetafieldOwnerType = "ORDER_ROUTING_LOCATION_RULE"
+	MetafieldOwnerTypePage                      MetafieldOwnerType = "PAGE"
+	MetafieldOwnerTypePaymentCustomization      MetafieldOwnerType = "PAYMENT_CUSTOMIZATION"
+	MetafieldOwnerTypeProduct                   MetafieldOwnerType = "PRODUCT"
+	MetafieldOwnerTypeProductvariant            MetafieldOwnerType = "PRODUCTVARIANT"
+	MetafieldOwnerTypeSellingPlan               MetafieldOwnerType = "SELLING_PLAN"
+	MetafieldOwnerTypeShop                      MetafieldOwnerType = "SHOP"
+	MetafieldOwnerTypeValidation                MetafieldOwnerType = "VALIDATION"
+)
+
+var AllMetafieldOwnerType = []MetafieldOwnerType{
+	MetafieldOwnerTypeApiPermission,
+	MetafieldOwnerTypeArticle,
+	MetafieldOwnerTypeBlog,
+	MetafieldOwnerTypeCarttransform,
+	MetafieldOwnerTypeCollection,
+	MetafieldOwnerTypeCompany,
+	MetafieldOwnerTypeCompanyLocation,
+	MetafieldOwnerTypeCustomer,
+	MetafieldOwnerTypeDeliveryCustomization,
+	MetafieldOwnerTypeDiscount,
+	MetafieldOwnerTypeDraftorder,
+	MetafieldOwnerTypeFulfillmentConstraintRule,
+	MetafieldOwnerTypeGiftCardTransaction,
+	MetafieldOwnerTypeLocation,
+	MetafieldOwnerTypeMarket,
+	MetafieldOwnerTypeMediaImage,
+	MetafieldOwnerTypeOrder,
+	MetafieldOwnerTypeOrderRoutingLocationRule,
+	MetafieldOwnerTypePage,
+	MetafieldOwnerTypePaymentCustomization,
+	MetafieldOwnerTypeProduct,
+	MetafieldOwnerTypeProductvariant,
+	MetafieldOwnerTypeSellingPlan,
+	MetafieldOwnerTypeShop,
+	MetafieldOwnerTypeValidation,
+}
+
+// MetafieldsSetMetafieldsSetMetafieldsSetPayload includes the requested fields of the GraphQL type MetafieldsSetPayload.
+type MetafieldsSetMetafieldsSetMetafieldsSetPayload struct {
+	Metafields []MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield              `json:"metafields"`
+	UserErrors []MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError `json:"userErrors"`
+}
+
+// GetMetafields returns MetafieldsSetMetafieldsSetMetafieldsSetPayload.Metafields, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayload) GetMetafields() []MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield {
+	return v.Metafields
+}
+
+// GetUserErrors returns MetafieldsSetMetafieldsSetMetafieldsSetPayload.UserErrors, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayload) GetUserErrors() []MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError {
+	return v.UserErrors
+}
+
+// MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield includes the requested fields of the GraphQL type Metafield.
+type MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield struct {
+	OwnerType MetafieldOwnerType `json:"ownerType"`
+	Namespace string             `json:"namespace"`
+	Key       string             `json:"key"`
+}
+
+// GetOwnerType returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield.OwnerType, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield) GetOwnerType() MetafieldOwnerType {
+	return v.OwnerType
+}
+
+// GetNamespace returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield.Namespace, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield) GetNamespace() string {
+	return v.Namespace
+}
+
+// GetKey returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield.Key, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadMetafieldsMetafield) GetKey() string {
+	return v.Key
+}
+
+// MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError includes the requested fields of the GraphQL type MetafieldsSetUserError.
+type MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError struct {
+	Field        []string                    `json:"field"`
+	Message      string                      `json:"message"`
+	Code         *MetafieldsSetUserErrorCode `json:"code"`
+	ElementIndex *int                        `json:"elementIndex"`
+}
+
+// GetField returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError.Field, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError) GetField() []string {
+	return v.Field
+}
+
+// GetMessage returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError.Message, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError) GetMessage() string {
+	return v.Message
+}
+
+// GetCode returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError.Code, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError) GetCode() *MetafieldsSetUserErrorCode {
+	return v.Code
+}
+
+// GetElementIndex returns MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError.ElementIndex, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetMetafieldsSetMetafieldsSetPayloadUserErrorsMetafieldsSetUserError) GetElementIndex() *int {
+	return v.ElementIndex
+}
+
+// MetafieldsSetResponse is returned by MetafieldsSet on success.
+type MetafieldsSetResponse struct {
+	MetafieldsSet *MetafieldsSetMetafieldsSetMetafieldsSetPayload `json:"metafieldsSet"`
+}
+
+// GetMetafieldsSet returns MetafieldsSetResponse.MetafieldsSet, and is useful for accessing the field via an interface.
+func (v *MetafieldsSetResponse) GetMetafieldsSet() *MetafieldsSetMetafieldsSetMetafieldsSetPayload {
+	return v.MetafieldsSet
+}
+
+type MetafieldsSetUserErrorCode string
+
+const (
+	MetafieldsSetUserErrorCodeAppNotAuthorized     MetafieldsSetUserErrorCode = "APP_NOT_AUTHORIZED"
+	MetafieldsSetUserErrorCodeBlank                MetafieldsSetUserErrorCode = "BLANK"
+	MetafieldsSetUserErrorCodeCapabilityViolation  MetafieldsSetUserErrorCode = "CAPABILITY_VIOLATION"
+	MetafieldsSetUserErrorCodeInclusion            MetafieldsSetUserErrorCode = "INCLUSION"
+	MetafieldsSetUserErrorCodeInternalError        MetafieldsSetUserErrorCode = "INTERNAL_ERROR"
+	MetafieldsSetUserErrorCodeInvalid              MetafieldsSetUserErrorCode = "INVALID"
+	MetafieldsSetUserErrorCodeInvalidCompareDigest MetafieldsSetUserErrorCode = "INVALID_COMPARE_DIGEST"
+	MetafieldsSetUserErrorCodeInvalidType          MetafieldsSetUserErrorCode = "INVALID_TYPE"
+	MetafieldsSetUserErrorCodeInvalidValue         MetafieldsSetUserErrorCode = "INVALID_VALUE"
+	MetafieldsSetUserErrorCodeLessThanOrEqualTo    MetafieldsSetUserErrorCode = "LESS_THAN_OR_EQUAL_TO"
+	MetafieldsSetUserErrorCodePresent              MetafieldsSetUserErrorCode = "PRESENT"
+	MetafieldsSetUserErrorCodeStaleObject          MetafieldsSetUserErrorCode = "STALE_OBJECT"
+	MetafieldsSetUserErrorCodeTaken                MetafieldsSetUserErrorCode = "TAKEN"
+	MetafieldsSetUserErrorCodeTooLong              MetafieldsSetUserErrorCode = "TOO_LONG"
+	MetafieldsSetUserErrorCodeTooShort             MetafieldsSetUserErrorCode = "TOO_SHORT"
+)
+
+var AllMetafieldsSetUserErrorCode = []MetafieldsSetUserErrorCode{
+	MetafieldsSetUserErrorCodeAppNotAuthorized,
+	MetafieldsSetUserErrorCodeBlank,
+	MetafieldsSetUserErrorCodeCapabilityViolation,
+	MetafieldsSetUserErrorCodeInclusion,
+	MetafieldsSetUserErrorCodeInternalError,
+	MetafieldsSetUserErrorCodeInvalid,
+	MetafieldsSetUserErrorCodeInvalidCompareDigest,
+	MetafieldsSetUserErrorCodeInvalidType,
+	MetafieldsSetUserErrorCodeInvalidValue,
+	MetafieldsSetUserErrorCodeLessThanOrEqualTo,
+	MetafieldsSetUserErrorCodePresent,
+	MetafieldsSetUserErrorCodeStaleObject,
+	MetafieldsSetUserErrorCodeTaken,
+	MetafieldsSetUserErrorCodeTooLong,
+	MetafieldsSetUserErrorCodeTooShort,
+}
+
 // Where a page of a connection ends, and whether another follows.
 type PageFields struct {
 	HasNextPage bool    `json:"hasNextPage"`
@@ -49,6 +331,64 @@ func (v *PageFields) GetHasNextPage() bool { return v.HasNextPage }
 
 // GetEndCursor returns PageFields.EndCursor, and is useful for accessing the field via an interface.
 func (v *PageFields) GetEndCursor() *string { return v.EndCursor }
+
+// RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload includes the requested fields of the GraphQL type BulkOperationRunQueryPayload.
+type RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload struct {
+	BulkOperation *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation                     `json:"bulkOperation"`
+	UserErrors    []RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError `json:"userErrors"`
+}
+
+// GetBulkOperation returns RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload.BulkOperation, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload) GetBulkOperation() *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation {
+	return v.BulkOperation
+}
+
+// GetUserErrors returns RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload.UserErrors, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload) GetUserErrors() []RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError {
+	return v.UserErrors
+}
+
+// RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation includes the requested fields of the GraphQL type BulkOperation.
+type RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation struct {
+	Id     string              `json:"id"`
+	Status BulkOperationStatus `json:"status"`
+}
+
+// GetId returns RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation.Id, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation) GetId() string {
+	return v.Id
+}
+
+// GetStatus returns RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation.Status, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadBulkOperation) GetStatus() BulkOperationStatus {
+	return v.Status
+}
+
+// RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError includes the requested fields of the GraphQL type BulkOperationUserError.
+type RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
+}
+
+// GetField returns RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError.Field, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError) GetField() []string {
+	return v.Field
+}
+
+// GetMessage returns RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError.Message, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayloadUserErrorsBulkOperationUserError) GetMessage() string {
+	return v.Message
+}
+
+// RunBulkQueryResponse is returned by RunBulkQuery on success.
+type RunBulkQueryResponse struct {
+	BulkOperationRunQuery *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload `json:"bulkOperationRunQuery"`
+}
+
+// GetBulkOperationRunQuery returns RunBulkQueryResponse.BulkOperationRunQuery, and is useful for accessing the field via an interface.
+func (v *RunBulkQueryResponse) GetBulkOperationRunQuery() *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload {
+	return v.BulkOperationRunQuery
+}
 
 // ShopIDResponse is returned by ShopID on success.
 type ShopIDResponse struct {
@@ -584,6 +924,30 @@ func (v *WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection) 
 	return v.Nodes
 }
 
+// __InventoryItemProductInput is used internally by genqlient
+type __InventoryItemProductInput struct {
+	Id string `json:"id"`
+}
+
+// GetId returns __InventoryItemProductInput.Id, and is useful for accessing the field via an interface.
+func (v *__InventoryItemProductInput) GetId() string { return v.Id }
+
+// __MetafieldsSetInput is used internally by genqlient
+type __MetafieldsSetInput struct {
+	Metafields []Metafield `json:"metafields"`
+}
+
+// GetMetafields returns __MetafieldsSetInput.Metafields, and is useful for accessing the field via an interface.
+func (v *__MetafieldsSetInput) GetMetafields() []Metafield { return v.Metafields }
+
+// __RunBulkQueryInput is used internally by genqlient
+type __RunBulkQueryInput struct {
+	Query string `json:"query"`
+}
+
+// GetQuery returns __RunBulkQueryInput.Query, and is useful for accessing the field via an interface.
+func (v *__RunBulkQueryInput) GetQuery() string { return v.Query }
+
 // __WebhookSubscriptionCreateInput is used internally by genqlient
 type __WebhookSubscriptionCreateInput struct {
 	Topic WebhookSubscriptionTopic `json:"topic"`
@@ -627,6 +991,168 @@ func AccessScopes(
 	}
 
 	data_ = &AccessScopesResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The query executed by CurrentBulkOperation.
+const CurrentBulkOperation_Operation = `
+query CurrentBulkOperation {
+	currentBulkOperation(type: QUERY) {
+		id
+		status
+		errorCode
+		objectCount
+		url
+	}
+}
+`
+
+func CurrentBulkOperation(
+	ctx_ context.Context,
+	client_ graphql.Client,
+) (data_ *CurrentBulkOperationResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "CurrentBulkOperation",
+		Query:  CurrentBulkOperation_Operation,
+	}
+
+	data_ = &CurrentBulkOperationResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The query executed by InventoryItemProduct.
+const InventoryItemProduct_Operation = `
+query InventoryItemProduct ($id: ID!) {
+	inventoryItem(id: $id) {
+		variant {
+			product {
+				id
+			}
+		}
+	}
+}
+`
+
+// The product whose variant an inventory item counts: an inventory levels
+// webhook names only the item.
+func InventoryItemProduct(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	id string,
+) (data_ *InventoryItemProductResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "InventoryItemProduct",
+		Query:  InventoryItemProduct_Operation,
+		Variables: &__InventoryItemProductInput{
+			Id: id,
+		},
+	}
+
+	data_ = &InventoryItemProductResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The mutation executed by MetafieldsSet.
+const MetafieldsSet_Operation = `
+mutation MetafieldsSet ($metafields: [MetafieldsSetInput!]!) {
+	metafieldsSet(metafields: $metafields) {
+		metafields {
+			ownerType
+			namespace
+			key
+		}
+		userErrors {
+			field
+			message
+			code
+			elementIndex
+		}
+	}
+}
+`
+
+// Writes up to 25 metafields at once, atomically: the final prices a theme
+// prints at first paint (knitfront.discounts on each variant, knitfront.rates
+// on the shop). Writing a variant's metafield needs write_products.
+func MetafieldsSet(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	metafields []Metafield,
+) (data_ *MetafieldsSetResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "MetafieldsSet",
+		Query:  MetafieldsSet_Operation,
+		Variables: &__MetafieldsSetInput{
+			Metafields: metafields,
+		},
+	}
+
+	data_ = &MetafieldsSetResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The mutation executed by RunBulkQuery.
+const RunBulkQuery_Operation = `
+mutation RunBulkQuery ($query: String!) {
+	bulkOperationRunQuery(query: $query) {
+		bulkOperation {
+			id
+			status
+		}
+		userErrors {
+			field
+			message
+		}
+	}
+}
+`
+
+func RunBulkQuery(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	query string,
+) (data_ *RunBulkQueryResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "RunBulkQuery",
+		Query:  RunBulkQuery_Operation,
+		Variables: &__RunBulkQueryInput{
+			Query: query,
+		},
+	}
+
+	data_ = &RunBulkQueryResponse{}
 	resp_ := &graphql.Response{Data: data_}
 
 	err_ = client_.MakeRequest(

@@ -97,17 +97,12 @@ func chunks[T any](all []T, size int) func(yield func([]T) bool) {
 
 // set sends one metafieldsSet; Shopify writes all of the batch or none.
 func (w *MetafieldWriter) set(ctx context.Context, batch []Metafield) error {
-	var answer struct {
-		MetafieldsSet struct {
-			UserErrors []struct {
-				Field        []string `json:"field"`
-				Message      string   `json:"message"`
-				ElementIndex *int     `json:"elementIndex"`
-			} `json:"userErrors"`
-		} `json:"metafieldsSet"`
-	}
-	if err := w.client.Do(ctx, MetafieldsSetOp, map[string]any{"metafields": batch}, &answer); err != nil {
+	answer, err := MetafieldsSet(ctx, w.client, batch)
+	if err != nil {
 		return err
+	}
+	if answer.MetafieldsSet == nil {
+		return errors.New("MetafieldsSet: Shopify answered no result")
 	}
 	var errs []error
 	for _, e := range answer.MetafieldsSet.UserErrors {

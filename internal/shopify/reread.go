@@ -101,23 +101,15 @@ func (c *Client) Reread(ctx context.Context, current catalog.Document, events []
 	}
 	products := work.products
 	for _, item := range work.inventoryItems {
-		var answer struct {
-			InventoryItem *struct {
-				Variant *struct {
-					Product struct {
-						ID string `json:"id"`
-					} `json:"product"`
-				} `json:"variant"`
-			} `json:"inventoryItem"`
-		}
-		if err := c.Do(ctx, InventoryItemProductOp, map[string]any{"id": gidOf("InventoryItem", item)}, &answer); err != nil {
+		answer, err := InventoryItemProduct(ctx, c, gidOf("InventoryItem", item))
+		if err != nil {
 			return Reread{}, err
 		}
-		if answer.InventoryItem == nil || answer.InventoryItem.Variant == nil {
+		if answer.InventoryItem == nil || answer.InventoryItem.Variant.Product.Id == "" {
 			skipped = append(skipped, Skipped{Item: gidOf("InventoryItem", item), Reason: "counts no variant the shop has"})
 			continue
 		}
-		if _, id, ok := gid(answer.InventoryItem.Variant.Product.ID); ok && !slices.Contains(products, id) {
+		if _, id, ok := gid(answer.InventoryItem.Variant.Product.Id); ok && !slices.Contains(products, id) {
 			products = append(products, id)
 		}
 	}

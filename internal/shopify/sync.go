@@ -150,58 +150,44 @@ func (c *Client) requireScopes(ctx context.Context, required []string, reason st
 	return nil
 }
 
-type bulkOperation struct {
-	ID        string  `json:"id"`
-	Status    string  `json:"status"`
-	ErrorCode *string `json:"errorCode"`
-	URL       *string `json:"url"`
-}
-
 // runBulkQuery starts a bulk query, waits until Shopify has written its
 // result and returns the result's address; "" when the result is empty.
 func (c *Client) runBulkQuery(ctx context.Context, query string) (string, error) {
-	var started struct {
-		BulkOperationRunQuery struct {
-			BulkOperation *bulkOperation `json:"bulkOperation"`
-			UserErrors    []struct {
-				Message string `json:"message"`
-			} `json:"userErrors"`
-		} `json:"bulkOperationRunQuery"`
-	}
-	if err := c.Do(ctx, RunBulkQueryOp, map[string]any{"query": query}, &started); err != nil {
+	started, err := RunBulkQuery(ctx, c, query)
+	if err != nil {
 		return "", err
 	}
 	run := started.BulkOperationRunQuery
-	if len(run.UserErrors) > 0 || run.BulkOperation == nil {
+	if run == nil || len(run.UserErrors) > 0 || run.BulkOperation == nil {
 		var errs []error
-		for _, e := range run.UserErrors {
-			errs = append(errs, errors.New(e.Message))
+		if run != nil {
+			for _, e := range run.UserErrors {
+				errs = append(errs, errors.New(e.Message))
+			}
 		}
 		return "", fmt.Errorf("Shopify did not start the bulk query: %w", errors.Join(errs...))
 	}
-	id := run.BulkOperation.ID
+	id := run.BulkOperation.Id
 	for {
-		var current struct {
-			CurrentBulkOperation *bulkOperation `json:"currentBulkOperation"`
-		}
-		if err := c.Do(ctx, CurrentBulkOperationOp, nil, &current); err != nil {
+		current, err := CurrentBulkOperation(ctx, c)
+		if err != nil {
 			return "", err
 		}
 		op := current.CurrentBulkOperation
-		if op == nil || op.ID != id {
+		if op == nil || op.Id != id {
 			return "", fmt.Errorf("the bulk query %s is no longer the shop's current one: another app session started its own", id)
 		}
 		switch op.Status {
-		case "COMPLETED":
-			if op.URL == nil {
+		case BulkOperationStatusCompleted:
+			if op.Url == nil {
 				return "", nil
 			}
-			return *op.URL, nil
-		case "CREATED", "RUNNING":
+			return *op.Url, nil
+		case BulkOperationStatusCreated, BulkOperationStatusRunning:
 		default:
 			code := ""
 			if op.ErrorCode != nil {
-				code = " (" + *op.ErrorCode + ")"
+				code = " (" + string(*op.ErrorCode) + ")"
 			}
 			return "", fmt.Errorf("the bulk query %s ended %s%s", id, op.Status, code)
 		}
