@@ -251,6 +251,33 @@ describe(
       }
     }
     /**
+     * A collection page asks for every card's discount in one request, as the knitfront theme's
+     * does. Todo until the API takes product ids in its batch: Dawn prints no variant in a card, so
+     * each card asks for its product's discount on its own (13 requests on this page today).
+     */
+    test(
+      "the collection page asks for every card's discount in one request",
+      { todo: 'needs product ids in GET /api/automatic-discounts' },
+      async () => {
+        const page = await shop.newPage({ width: WIDTHS[0] });
+        const lookups = [];
+        page.on('request', (request) => {
+          if (/^\/api\/automatic-discounts?\//.test(new URL(request.url()).pathname + '/')) {
+            lookups.push(request.url());
+          }
+        });
+        await page.goto(shop.url('/collections/all'));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.card-wrapper .card-information > .price')].every(
+            (block) => ['shown', 'dawn'].includes(block.dataset.kfPrice),
+          ),
+        );
+        await page.close();
+        assert.equal(lookups.length, 1, lookups.join('\n'));
+      },
+    );
+
+    /**
      * Dawn's own country selectors (the header's, on a phone the menu drawer's): a country chosen
      * there sticks. Dawn's localization form posts to /localization and the shop sends the shopper
      * back with the new country's cookie but no ?country=: knitfront's stored market must follow
@@ -469,6 +496,108 @@ describe(
         assert.deepEqual(await lineDetailPrices(page, '#CartDrawer-CartItems'), [['≈ $N']]);
         await page.waitForFunction(EVERY_PRICE_READY);
         await shop.screenshot(page, 'dawn-cart-drawer', { fullPage: false });
+        await page.close({ allow: CUT_BY_CLOSING });
+      });
+    }
+
+    /**
+     * Gives the page window.kfShownAmount(selector): the amount the first visible element matching
+     * the selector shows ('€149,00', '≈ $161', 'Add to cart for €149'), in minor units, or null
+     * while it shows none. Dawn prints a cart line's figures twice, one for phones.
+     */
+    function defineShownAmount() {
+      window.kfShownAmount = (selector) => {
+        const shown = [...document.querySelectorAll(selector)].find(
+          (element) => element.getClientRects().length > 0,
+        );
+        const [, digits] = shown?.innerText.match(/(\d[\d\s.,]*)/) ?? [];
+        if (!digits) return null;
+        const compact = digits.trim().replace(/\s/g, '');
+        // A separator followed by exactly two digits at the end is the decimal one.
+        const decimal = /[.,]\d{2}$/.test(compact);
+        const whole = Number((decimal ? compact.slice(0, -3) : compact).replace(/[.,]/g, ''));
+        return whole * 100 + (decimal ? Number(compact.slice(-2)) : 0);
+      };
+    }
+
+    /**
+     * Waits until every selector's element shows the amount, in minor units, and the totals area
+     * holds it as the total due now: a figure knitfront works out from the cart, where the text
+     * alone could still be Dawn's own in the same currency.
+     */
+    function showsAmount(page, { area, shown }, minor) {
+      return page.waitForFunction(
+        ({ area, shown, minor }) =>
+          document.querySelector(area)?.dataset.dueNow === String(minor) &&
+          shown.every((selector) => window.kfShownAmount(selector) === minor),
+        { area, shown, minor },
+      );
+    }
+
+    for (const width of WIDTHS) {
+      test(`Dawn's own Add to cart and quantity buttons move knitfront's figures, at ${width} px`, async () => {
+        const page = await shop.newPage({ width });
+        await page.addInitScript(defineShownAmount);
+        await page.goto(shop.url(PRODUCT));
+        await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+        const button = page.locator('product-info button[id^="ProductSubmitButton-"]');
+        const label = async () => (await button.innerText()).replace(/\s+/g, ' ').trim();
+        await page.waitForFunction(() =>
+          /^Add to cart for €\d/.test(
+            document.querySelector('product-info button[id^="ProductSubmitButton-"]')?.innerText,
+          ),
+        );
+        const labelBefore = await label();
+        const price = await page.evaluate(() =>
+          window.kfShownAmount('product-info button[id^="ProductSubmitButton-"]'),
+        );
+
+        // Dawn's Add to cart: Dawn adds, opens its drawer and tells its channel.
+        await button.click();
+        await page.locator('cart-drawer.active #CartDrawer-CartItems .cart-item').waitFor();
+        const drawer = {
+          area: 'cart-drawer .cart-drawer__footer[data-cart-totals]',
+          shown: [
+            'cart-drawer [data-cart-totals] [data-cart-value="dueNow"]',
+            '#CartDrawer-CartItems .cart-item__price-wrapper product-price .kf-price__current',
+          ],
+        };
+        await showsAmount(page, drawer, price);
+        // One unit's price in the line's details, which stays when the quantity changes.
+        const unitPrice = '#CartDrawer-CartItems .cart-item__details [data-money-minor]';
+        assert.equal(await page.evaluate((unit) => window.kfShownAmount(unit), unitPrice), price);
+        // The button keeps its '… for {price}' label once Dawn's add is done.
+        await page.waitForFunction(
+          () =>
+            !document
+              .querySelector('product-info button[id^="ProductSubmitButton-"]')
+              ?.classList.contains('loading'),
+        );
+        assert.equal(await label(), labelBefore);
+
+        // Dawn's + in its drawer: the line and the totals follow.
+        await page.locator('#CartDrawer-CartItems quantity-input button[name="plus"]').click();
+        await showsAmount(page, drawer, 2 * price);
+        assert.equal(await page.evaluate((unit) => window.kfShownAmount(unit), unitPrice), price);
+        await shop.screenshot(page, 'dawn-own-buttons-drawer', { fullPage: false });
+
+        // Dawn's − and + on its cart page (the visible ones: Dawn prints a line's figures twice).
+        await page.goto(shop.url('/cart'));
+        const cartPage = {
+          area: '#main-cart-footer [data-cart-totals]',
+          shown: [
+            '#main-cart-footer [data-cart-totals] [data-cart-value="dueNow"]',
+            '#main-cart-items .cart-item__price-wrapper product-price .kf-price__current',
+          ],
+        };
+        await showsAmount(page, cartPage, 2 * price);
+        const quantity = (name) =>
+          page.locator(`#main-cart-items quantity-input button[name="${name}"]:visible`);
+        await quantity('minus').click();
+        await showsAmount(page, cartPage, price);
+        await quantity('plus').click();
+        await showsAmount(page, cartPage, 2 * price);
+        await shop.screenshot(page, 'dawn-own-buttons-cart');
         await page.close({ allow: CUT_BY_CLOSING });
       });
     }
