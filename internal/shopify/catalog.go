@@ -23,15 +23,9 @@ type Skipped struct {
 
 func (s Skipped) String() string { return s.Item + ": " + s.Reason }
 
-// moneyV2 is Shopify's MoneyV2: a decimal string and a currency code.
-type moneyV2 struct {
-	Amount       string `json:"amount"`
-	CurrencyCode string `json:"currencyCode"`
-}
-
 // parse reads the amount exactly, in minor units of its currency. Shopify
 // writes decimals with any number of trailing zeros ("12.5", "12.50").
-func (m moneyV2) parse() (money.Amount, money.Currency, error) {
+func (m MoneyFields) parse() (money.Amount, money.Currency, error) {
 	c := money.Currency(m.CurrencyCode)
 	if !c.Valid() {
 		return 0, "", fmt.Errorf("currency %q is not one of %s", m.CurrencyCode, money.CurrencyNames())
@@ -48,8 +42,8 @@ func (m moneyV2) parse() (money.Amount, money.Currency, error) {
 }
 
 type contextualPrice struct {
-	Price          *moneyV2 `json:"price"`
-	CompareAtPrice *moneyV2 `json:"compareAtPrice"`
+	Price          *MoneyFields `json:"price"`
+	CompareAtPrice *MoneyFields `json:"compareAtPrice"`
 }
 
 type valueField struct {
@@ -326,49 +320,20 @@ func marketPrice(m money.Market, cp *contextualPrice) (catalog.Price, error) {
 	return price, nil
 }
 
-// sellingPlanGroup is one node of the SellingPlanGroups query.
-type sellingPlanGroup struct {
-	ID           string `json:"id"`
-	Name         string `json:"name"`
-	Products     idPage `json:"products"`
-	SellingPlans struct {
-		Nodes []sellingPlan `json:"nodes"`
-	} `json:"sellingPlans"`
-}
-
-type sellingPlan struct {
-	ID            string `json:"id"`
-	Name          string `json:"name"`
-	Description   string `json:"description"`
-	Category      string `json:"category"`
-	BillingPolicy *struct {
-		Typename       string `json:"__typename"`
-		CheckoutCharge *struct {
-			Type  string `json:"type"`
-			Value *struct {
-				Typename   string   `json:"__typename"`
-				Amount     string   `json:"amount"`
-				Currency   string   `json:"currencyCode"`
-				Percentage *float64 `json:"percentage"`
-			} `json:"value"`
-		} `json:"checkoutCharge"`
-	} `json:"billingPolicy"`
-}
-
 // addPlanGroup attaches a group's pre-order plans to its products.
-func (b *builder) addPlanGroup(g sellingPlanGroup) {
+func (b *builder) addPlanGroup(g SellingPlanGroupFields) {
 	if g.Products.PageInfo.HasNextPage {
-		b.skip(g.ID, "selling plan group %q is on more than %d products; the others get none of its plans", g.Name, len(g.Products.Nodes))
+		b.skip(g.Id, "selling plan group %q is on more than %d products; the others get none of its plans", g.Name, len(g.Products.Nodes))
 	}
 	plans := b.groupPlans(g)
 	for _, node := range g.Products.Nodes {
-		_, pid, _ := gid(node.ID)
+		_, pid, _ := gid(node.Id)
 		b.attachPlans(pid, plans)
 	}
 }
 
 // groupPlans are the plans of a group that knitfront can show.
-func (b *builder) groupPlans(g sellingPlanGroup) []catalog.SellingPlan {
+func (b *builder) groupPlans(g SellingPlanGroupFields) []catalog.SellingPlan {
 	var plans []catalog.SellingPlan
 	for _, sp := range g.SellingPlans.Nodes {
 		if plan, ok := b.plan(sp); ok {
@@ -396,39 +361,64 @@ func (b *builder) attachPlans(pid int64, plans []catalog.SellingPlan) {
 }
 
 // plan maps a pre-order plan with a fixed billing policy, or says why not.
-func (b *builder) plan(sp sellingPlan) (catalog.SellingPlan, bool) {
-	_, id, ok := gid(sp.ID)
+func (b *builder) plan(sp SellingPlanNode) (catalog.SellingPlan, bool) {
+	_, id, ok := gid(sp.Id)
 	if !ok {
-		b.skip(sp.ID, "not a selling plan id")
+		b.skip(sp.Id, "not a selling plan id")
 		return catalog.SellingPlan{}, false
 	}
-	if sp.Category != "PRE_ORDER" {
-		b.skip(sp.ID, "plan %q is of category %s, not PRE_ORDER", sp.Name, sp.Category)
+	if category := valueOf(sp.Category); category != SellingPlanCategoryPreOrder {
+		b.skip(sp.Id, "plan %q is of category %s, not PRE_ORDER", sp.Name, category)
 		return catalog.SellingPlan{}, false
 	}
-	bp := sp.BillingPolicy
-	if bp == nil || bp.Typename != "SellingPlanFixedBillingPolicy" || bp.CheckoutCharge == nil || bp.CheckoutCharge.Value == nil {
-		b.skip(sp.ID, "plan %q has no fixed billing policy with a checkout charge", sp.Name)
+	fixed, isFixed := sp.BillingPolicy.(*BillingPolicySellingPlanFixedBillingPolicy)
+	if !isFixed || fixed.CheckoutCharge.Value == nil {
+		b.skip(sp.Id, "plan %q has no fixed billing policy with a checkout charge", sp.Name)
 		return catalog.SellingPlan{}, false
 	}
-	plan := catalog.SellingPlan{ID: id, Name: sp.Name, Description: sp.Description}
-	v := bp.CheckoutCharge.Value
-	switch v.Typename {
-	case "SellingPlanCheckoutChargePercentageValue":
-		if v.Percentage == nil || *v.Percentage <= 0 || *v.Percentage > 100 {
-			b.skip(sp.ID, "plan %q has no checkout charge percentage from above 0 to 100", sp.Name)
+	plan := catalog.SellingPlan{ID: id, Name: sp.Name, Description: valueOf(sp.Description)}
+	switch v := fixed.CheckoutCharge.Value.(type) {
+	case *ChargeValueSellingPlanCheckoutChargePercentageValue:
+		if v.Percentage <= 0 || v.Percentage > 100 {
+			b.skip(sp.Id, "plan %q has no checkout charge percentage from above 0 to 100", sp.Name)
 			return catalog.SellingPlan{}, false
 		}
-		plan.Charge = catalog.Charge{ValueType: catalog.ChargePercentage, Percent: money.Percent(math.Round(*v.Percentage * 100))}
-	case "MoneyV2":
-		b.skip(sp.ID, "plan %q charges a fixed %s %s at checkout, which Shopify converts for other currencies at its own rate; knitfront needs the charge in each of %s",
-			sp.Name, v.Amount, v.Currency, money.CurrencyNames())
-		return catalog.SellingPlan{}, false
-	default:
-		b.skip(sp.ID, "plan %q has a checkout charge of unknown kind %q", sp.Name, v.Typename)
+		plan.Charge = catalog.Charge{ValueType: catalog.ChargePercentage, Percent: money.Percent(math.Round(v.Percentage * 100))}
+	case *ChargeValueMoneyV2:
+		b.skip(sp.Id, "plan %q charges a fixed %s %s at checkout, which Shopify converts for other currencies at its own rate; knitfront needs the charge in each of %s",
+			sp.Name, v.Amount, v.CurrencyCode, money.CurrencyNames())
 		return catalog.SellingPlan{}, false
 	}
 	return plan, true
+}
+
+// valueOf is what p points to, or the zero value for a null.
+func valueOf[T any](p *T) T {
+	var v T
+	if p != nil {
+		v = *p
+	}
+	return v
+}
+
+// decodeNode decodes one node of an answer into node, or names it as
+// skipped: a node holding an object of a kind the generated types do not
+// know (one that Shopify's schema of this API version did not have) fails
+// to decode, and only that node is left out.
+func decodeNode[T any](b *builder, raw json.RawMessage, node *T) bool {
+	err := json.Unmarshal(raw, node)
+	if err == nil {
+		return true
+	}
+	var named struct {
+		ID string `json:"id"`
+	}
+	item := fmt.Sprintf("answer %.80s", raw)
+	if json.Unmarshal(raw, &named) == nil && named.ID != "" {
+		item = named.ID
+	}
+	b.skip(item, "Shopify answered something of a kind knitfront does not know: %v", err)
+	return false
 }
 
 // discountNode is one node of the AutomaticDiscounts query.
@@ -446,10 +436,10 @@ type discountNode struct {
 		MinimumRequirement *minimumRequirement `json:"minimumRequirement"`
 		CustomerGets       *struct {
 			Value *struct {
-				Typename          string   `json:"__typename"`
-				Percentage        *float64 `json:"percentage"`
-				Amount            *moneyV2 `json:"amount"`
-				AppliesOnEachItem bool     `json:"appliesOnEachItem"`
+				Typename          string       `json:"__typename"`
+				Percentage        *float64     `json:"percentage"`
+				Amount            *MoneyFields `json:"amount"`
+				AppliesOnEachItem bool         `json:"appliesOnEachItem"`
 			} `json:"value"`
 			Items *struct {
 				Typename        string  `json:"__typename"`
@@ -463,9 +453,9 @@ type discountNode struct {
 }
 
 type minimumRequirement struct {
-	Typename string   `json:"__typename"`
-	Quantity *string  `json:"greaterThanOrEqualToQuantity"`
-	Subtotal *moneyV2 `json:"greaterThanOrEqualToSubtotal"`
+	Typename string       `json:"__typename"`
+	Quantity *string      `json:"greaterThanOrEqualToQuantity"`
+	Subtotal *MoneyFields `json:"greaterThanOrEqualToSubtotal"`
 }
 
 type idPage struct {

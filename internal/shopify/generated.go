@@ -4,6 +4,8 @@ package shopify
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 
 	"github.com/Khan/genqlient/graphql"
 )
@@ -37,6 +39,185 @@ type AccessScopesResponse struct {
 func (v *AccessScopesResponse) GetCurrentAppInstallation() AccessScopesCurrentAppInstallation {
 	return v.CurrentAppInstallation
 }
+
+// BillingPolicy includes the requested fields of the GraphQL interface SellingPlanBillingPolicy.
+//
+// BillingPolicy is implemented by the following types:
+// BillingPolicySellingPlanFixedBillingPolicy
+// BillingPolicySellingPlanRecurringBillingPolicy
+type BillingPolicy interface {
+	implementsGraphQLInterfaceBillingPolicy()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *BillingPolicySellingPlanFixedBillingPolicy) implementsGraphQLInterfaceBillingPolicy()     {}
+func (v *BillingPolicySellingPlanRecurringBillingPolicy) implementsGraphQLInterfaceBillingPolicy() {}
+
+func __unmarshalBillingPolicy(b []byte, v *BillingPolicy) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "SellingPlanFixedBillingPolicy":
+		*v = new(BillingPolicySellingPlanFixedBillingPolicy)
+		return json.Unmarshal(b, *v)
+	case "SellingPlanRecurringBillingPolicy":
+		*v = new(BillingPolicySellingPlanRecurringBillingPolicy)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing SellingPlanBillingPolicy.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for BillingPolicy: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalBillingPolicy(v *BillingPolicy) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *BillingPolicySellingPlanFixedBillingPolicy:
+		typename = "SellingPlanFixedBillingPolicy"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*BillingPolicySellingPlanFixedBillingPolicy
+		}{typename, v}
+		return json.Marshal(result)
+	case *BillingPolicySellingPlanRecurringBillingPolicy:
+		typename = "SellingPlanRecurringBillingPolicy"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*BillingPolicySellingPlanRecurringBillingPolicy
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for BillingPolicy: "%T"`, v)
+	}
+}
+
+// BillingPolicyCheckoutChargeSellingPlanCheckoutCharge includes the requested fields of the GraphQL type SellingPlanCheckoutCharge.
+type BillingPolicyCheckoutChargeSellingPlanCheckoutCharge struct {
+	Type  SellingPlanCheckoutChargeType `json:"type"`
+	Value ChargeValue                   `json:"-"`
+}
+
+// GetType returns BillingPolicyCheckoutChargeSellingPlanCheckoutCharge.Type, and is useful for accessing the field via an interface.
+func (v *BillingPolicyCheckoutChargeSellingPlanCheckoutCharge) GetType() SellingPlanCheckoutChargeType {
+	return v.Type
+}
+
+// GetValue returns BillingPolicyCheckoutChargeSellingPlanCheckoutCharge.Value, and is useful for accessing the field via an interface.
+func (v *BillingPolicyCheckoutChargeSellingPlanCheckoutCharge) GetValue() ChargeValue { return v.Value }
+
+func (v *BillingPolicyCheckoutChargeSellingPlanCheckoutCharge) UnmarshalJSON(b []byte) error {
+
+	if string(b) == "null" {
+		return nil
+	}
+
+	var firstPass struct {
+		*BillingPolicyCheckoutChargeSellingPlanCheckoutCharge
+		Value json.RawMessage `json:"value"`
+		graphql.NoUnmarshalJSON
+	}
+	firstPass.BillingPolicyCheckoutChargeSellingPlanCheckoutCharge = v
+
+	err := json.Unmarshal(b, &firstPass)
+	if err != nil {
+		return err
+	}
+
+	{
+		dst := &v.Value
+		src := firstPass.Value
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalChargeValue(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal BillingPolicyCheckoutChargeSellingPlanCheckoutCharge.Value: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+type __premarshalBillingPolicyCheckoutChargeSellingPlanCheckoutCharge struct {
+	Type SellingPlanCheckoutChargeType `json:"type"`
+
+	Value json.RawMessage `json:"value"`
+}
+
+func (v *BillingPolicyCheckoutChargeSellingPlanCheckoutCharge) MarshalJSON() ([]byte, error) {
+	premarshaled, err := v.__premarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(premarshaled)
+}
+
+func (v *BillingPolicyCheckoutChargeSellingPlanCheckoutCharge) __premarshalJSON() (*__premarshalBillingPolicyCheckoutChargeSellingPlanCheckoutCharge, error) {
+	var retval __premarshalBillingPolicyCheckoutChargeSellingPlanCheckoutCharge
+
+	retval.Type = v.Type
+	{
+
+		dst := &retval.Value
+		src := v.Value
+		var err error
+		*dst, err = __marshalChargeValue(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal BillingPolicyCheckoutChargeSellingPlanCheckoutCharge.Value: %w", err)
+		}
+	}
+	return &retval, nil
+}
+
+// BillingPolicySellingPlanFixedBillingPolicy includes the requested fields of the GraphQL type SellingPlanFixedBillingPolicy.
+type BillingPolicySellingPlanFixedBillingPolicy struct {
+	Typename                      *string                                              `json:"__typename"`
+	RemainingBalanceChargeTrigger SellingPlanRemainingBalanceChargeTrigger             `json:"remainingBalanceChargeTrigger"`
+	CheckoutCharge                BillingPolicyCheckoutChargeSellingPlanCheckoutCharge `json:"checkoutCharge"`
+}
+
+// GetTypename returns BillingPolicySellingPlanFixedBillingPolicy.Typename, and is useful for accessing the field via an interface.
+func (v *BillingPolicySellingPlanFixedBillingPolicy) GetTypename() *string { return v.Typename }
+
+// GetRemainingBalanceChargeTrigger returns BillingPolicySellingPlanFixedBillingPolicy.RemainingBalanceChargeTrigger, and is useful for accessing the field via an interface.
+func (v *BillingPolicySellingPlanFixedBillingPolicy) GetRemainingBalanceChargeTrigger() SellingPlanRemainingBalanceChargeTrigger {
+	return v.RemainingBalanceChargeTrigger
+}
+
+// GetCheckoutCharge returns BillingPolicySellingPlanFixedBillingPolicy.CheckoutCharge, and is useful for accessing the field via an interface.
+func (v *BillingPolicySellingPlanFixedBillingPolicy) GetCheckoutCharge() BillingPolicyCheckoutChargeSellingPlanCheckoutCharge {
+	return v.CheckoutCharge
+}
+
+// BillingPolicySellingPlanRecurringBillingPolicy includes the requested fields of the GraphQL type SellingPlanRecurringBillingPolicy.
+type BillingPolicySellingPlanRecurringBillingPolicy struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns BillingPolicySellingPlanRecurringBillingPolicy.Typename, and is useful for accessing the field via an interface.
+func (v *BillingPolicySellingPlanRecurringBillingPolicy) GetTypename() *string { return v.Typename }
 
 type BulkOperationErrorCode string
 
@@ -72,6 +253,495 @@ var AllBulkOperationStatus = []BulkOperationStatus{
 	BulkOperationStatusExpired,
 	BulkOperationStatusFailed,
 	BulkOperationStatusRunning,
+}
+
+// ChargeValue includes the requested fields of the GraphQL interface SellingPlanCheckoutChargeValue.
+//
+// ChargeValue is implemented by the following types:
+// ChargeValueMoneyV2
+// ChargeValueSellingPlanCheckoutChargePercentageValue
+type ChargeValue interface {
+	implementsGraphQLInterfaceChargeValue()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *ChargeValueMoneyV2) implementsGraphQLInterfaceChargeValue() {}
+func (v *ChargeValueSellingPlanCheckoutChargePercentageValue) implementsGraphQLInterfaceChargeValue() {
+}
+
+func __unmarshalChargeValue(b []byte, v *ChargeValue) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "MoneyV2":
+		*v = new(ChargeValueMoneyV2)
+		return json.Unmarshal(b, *v)
+	case "SellingPlanCheckoutChargePercentageValue":
+		*v = new(ChargeValueSellingPlanCheckoutChargePercentageValue)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing SellingPlanCheckoutChargeValue.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for ChargeValue: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalChargeValue(v *ChargeValue) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *ChargeValueMoneyV2:
+		typename = "MoneyV2"
+
+		premarshaled, err := v.__premarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		result := struct {
+			TypeName string `json:"__typename"`
+			*__premarshalChargeValueMoneyV2
+		}{typename, premarshaled}
+		return json.Marshal(result)
+	case *ChargeValueSellingPlanCheckoutChargePercentageValue:
+		typename = "SellingPlanCheckoutChargePercentageValue"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*ChargeValueSellingPlanCheckoutChargePercentageValue
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for ChargeValue: "%T"`, v)
+	}
+}
+
+// ChargeValueMoneyV2 includes the requested fields of the GraphQL type MoneyV2.
+type ChargeValueMoneyV2 struct {
+	Typename    *string `json:"__typename"`
+	MoneyFields `json:"-"`
+}
+
+// GetTypename returns ChargeValueMoneyV2.Typename, and is useful for accessing the field via an interface.
+func (v *ChargeValueMoneyV2) GetTypename() *string { return v.Typename }
+
+// GetAmount returns ChargeValueMoneyV2.Amount, and is useful for accessing the field via an interface.
+func (v *ChargeValueMoneyV2) GetAmount() string { return v.MoneyFields.Amount }
+
+// GetCurrencyCode returns ChargeValueMoneyV2.CurrencyCode, and is useful for accessing the field via an interface.
+func (v *ChargeValueMoneyV2) GetCurrencyCode() CurrencyCode { return v.MoneyFields.CurrencyCode }
+
+func (v *ChargeValueMoneyV2) UnmarshalJSON(b []byte) error {
+
+	if string(b) == "null" {
+		return nil
+	}
+
+	var firstPass struct {
+		*ChargeValueMoneyV2
+		graphql.NoUnmarshalJSON
+	}
+	firstPass.ChargeValueMoneyV2 = v
+
+	err := json.Unmarshal(b, &firstPass)
+	if err != nil {
+		return err
+	}
+
+	err = json.Unmarshal(
+		b, &v.MoneyFields)
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+type __premarshalChargeValueMoneyV2 struct {
+	Typename *string `json:"__typename"`
+
+	Amount string `json:"amount"`
+
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+}
+
+func (v *ChargeValueMoneyV2) MarshalJSON() ([]byte, error) {
+	premarshaled, err := v.__premarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(premarshaled)
+}
+
+func (v *ChargeValueMoneyV2) __premarshalJSON() (*__premarshalChargeValueMoneyV2, error) {
+	var retval __premarshalChargeValueMoneyV2
+
+	retval.Typename = v.Typename
+	retval.Amount = v.MoneyFields.Amount
+	retval.CurrencyCode = v.MoneyFields.CurrencyCode
+	return &retval, nil
+}
+
+// ChargeValueSellingPlanCheckoutChargePercentageValue includes the requested fields of the GraphQL type SellingPlanCheckoutChargePercentageValue.
+type ChargeValueSellingPlanCheckoutChargePercentageValue struct {
+	Typename   *string `json:"__typename"`
+	Percentage float64 `json:"percentage"`
+}
+
+// GetTypename returns ChargeValueSellingPlanCheckoutChargePercentageValue.Typename, and is useful for accessing the field via an interface.
+func (v *ChargeValueSellingPlanCheckoutChargePercentageValue) GetTypename() *string {
+	return v.Typename
+}
+
+// GetPercentage returns ChargeValueSellingPlanCheckoutChargePercentageValue.Percentage, and is useful for accessing the field via an interface.
+func (v *ChargeValueSellingPlanCheckoutChargePercentageValue) GetPercentage() float64 {
+	return v.Percentage
+}
+
+type CurrencyCode string
+
+const (
+	CurrencyCodeAed  CurrencyCode = "AED"
+	CurrencyCodeAfn  CurrencyCode = "AFN"
+	CurrencyCodeAll  CurrencyCode = "ALL"
+	CurrencyCodeAmd  CurrencyCode = "AMD"
+	CurrencyCodeAng  CurrencyCode = "ANG"
+	CurrencyCodeAoa  CurrencyCode = "AOA"
+	CurrencyCodeArs  CurrencyCode = "ARS"
+	CurrencyCodeAud  CurrencyCode = "AUD"
+	CurrencyCodeAwg  CurrencyCode = "AWG"
+	CurrencyCodeAzn  CurrencyCode = "AZN"
+	CurrencyCodeBam  CurrencyCode = "BAM"
+	CurrencyCodeBbd  CurrencyCode = "BBD"
+	CurrencyCodeBdt  CurrencyCode = "BDT"
+	CurrencyCodeBgn  CurrencyCode = "BGN"
+	CurrencyCodeBhd  CurrencyCode = "BHD"
+	CurrencyCodeBif  CurrencyCode = "BIF"
+	CurrencyCodeBmd  CurrencyCode = "BMD"
+	CurrencyCodeBnd  CurrencyCode = "BND"
+	CurrencyCodeBob  CurrencyCode = "BOB"
+	CurrencyCodeBrl  CurrencyCode = "BRL"
+	CurrencyCodeBsd  CurrencyCode = "BSD"
+	CurrencyCodeBtn  CurrencyCode = "BTN"
+	CurrencyCodeBwp  CurrencyCode = "BWP"
+	CurrencyCodeByn  CurrencyCode = "BYN"
+	CurrencyCodeByr  CurrencyCode = "BYR"
+	CurrencyCodeBzd  CurrencyCode = "BZD"
+	CurrencyCodeCad  CurrencyCode = "CAD"
+	CurrencyCodeCdf  CurrencyCode = "CDF"
+	CurrencyCodeChf  CurrencyCode = "CHF"
+	CurrencyCodeClp  CurrencyCode = "CLP"
+	CurrencyCodeCny  CurrencyCode = "CNY"
+	CurrencyCodeCop  CurrencyCode = "COP"
+	CurrencyCodeCrc  CurrencyCode = "CRC"
+	CurrencyCodeCve  CurrencyCode = "CVE"
+	CurrencyCodeCzk  CurrencyCode = "CZK"
+	CurrencyCodeDjf  CurrencyCode = "DJF"
+	CurrencyCodeDkk  CurrencyCode = "DKK"
+	CurrencyCodeDop  CurrencyCode = "DOP"
+	CurrencyCodeDzd  CurrencyCode = "DZD"
+	CurrencyCodeEgp  CurrencyCode = "EGP"
+	CurrencyCodeErn  CurrencyCode = "ERN"
+	CurrencyCodeEtb  CurrencyCode = "ETB"
+	CurrencyCodeEur  CurrencyCode = "EUR"
+	CurrencyCodeFjd  CurrencyCode = "FJD"
+	CurrencyCodeFkp  CurrencyCode = "FKP"
+	CurrencyCodeGbp  CurrencyCode = "GBP"
+	CurrencyCodeGel  CurrencyCode = "GEL"
+	CurrencyCodeGhs  CurrencyCode = "GHS"
+	CurrencyCodeGip  CurrencyCode = "GIP"
+	CurrencyCodeGmd  CurrencyCode = "GMD"
+	CurrencyCodeGnf  CurrencyCode = "GNF"
+	CurrencyCodeGtq  CurrencyCode = "GTQ"
+	CurrencyCodeGyd  CurrencyCode = "GYD"
+	CurrencyCodeHkd  CurrencyCode = "HKD"
+	CurrencyCodeHnl  CurrencyCode = "HNL"
+	CurrencyCodeHrk  CurrencyCode = "HRK"
+	CurrencyCodeHtg  CurrencyCode = "HTG"
+	CurrencyCodeHuf  CurrencyCode = "HUF"
+	CurrencyCodeIdr  CurrencyCode = "IDR"
+	CurrencyCodeIls  CurrencyCode = "ILS"
+	CurrencyCodeInr  CurrencyCode = "INR"
+	CurrencyCodeIqd  CurrencyCode = "IQD"
+	CurrencyCodeIrr  CurrencyCode = "IRR"
+	CurrencyCodeIsk  CurrencyCode = "ISK"
+	CurrencyCodeJep  CurrencyCode = "JEP"
+	CurrencyCodeJmd  CurrencyCode = "JMD"
+	CurrencyCodeJod  CurrencyCode = "JOD"
+	CurrencyCodeJpy  CurrencyCode = "JPY"
+	CurrencyCodeKes  CurrencyCode = "KES"
+	CurrencyCodeKgs  CurrencyCode = "KGS"
+	CurrencyCodeKhr  CurrencyCode = "KHR"
+	CurrencyCodeKid  CurrencyCode = "KID"
+	CurrencyCodeKmf  CurrencyCode = "KMF"
+	CurrencyCodeKrw  CurrencyCode = "KRW"
+	CurrencyCodeKwd  CurrencyCode = "KWD"
+	CurrencyCodeKyd  CurrencyCode = "KYD"
+	CurrencyCodeKzt  CurrencyCode = "KZT"
+	CurrencyCodeLak  CurrencyCode = "LAK"
+	CurrencyCodeLbp  CurrencyCode = "LBP"
+	CurrencyCodeLkr  CurrencyCode = "LKR"
+	CurrencyCodeLrd  CurrencyCode = "LRD"
+	CurrencyCodeLsl  CurrencyCode = "LSL"
+	CurrencyCodeLtl  CurrencyCode = "LTL"
+	CurrencyCodeLvl  CurrencyCode = "LVL"
+	CurrencyCodeLyd  CurrencyCode = "LYD"
+	CurrencyCodeMad  CurrencyCode = "MAD"
+	CurrencyCodeMdl  CurrencyCode = "MDL"
+	CurrencyCodeMga  CurrencyCode = "MGA"
+	CurrencyCodeMkd  CurrencyCode = "MKD"
+	CurrencyCodeMmk  CurrencyCode = "MMK"
+	CurrencyCodeMnt  CurrencyCode = "MNT"
+	CurrencyCodeMop  CurrencyCode = "MOP"
+	CurrencyCodeMru  CurrencyCode = "MRU"
+	CurrencyCodeMur  CurrencyCode = "MUR"
+	CurrencyCodeMvr  CurrencyCode = "MVR"
+	CurrencyCodeMwk  CurrencyCode = "MWK"
+	CurrencyCodeMxn  CurrencyCode = "MXN"
+	CurrencyCodeMyr  CurrencyCode = "MYR"
+	CurrencyCodeMzn  CurrencyCode = "MZN"
+	CurrencyCodeNad  CurrencyCode = "NAD"
+	CurrencyCodeNgn  CurrencyCode = "NGN"
+	CurrencyCodeNio  CurrencyCode = "NIO"
+	CurrencyCodeNok  CurrencyCode = "NOK"
+	CurrencyCodeNpr  CurrencyCode = "NPR"
+	CurrencyCodeNzd  CurrencyCode = "NZD"
+	CurrencyCodeOmr  CurrencyCode = "OMR"
+	CurrencyCodePab  CurrencyCode = "PAB"
+	CurrencyCodePen  CurrencyCode = "PEN"
+	CurrencyCodePgk  CurrencyCode = "PGK"
+	CurrencyCodePhp  CurrencyCode = "PHP"
+	CurrencyCodePkr  CurrencyCode = "PKR"
+	CurrencyCodePln  CurrencyCode = "PLN"
+	CurrencyCodePyg  CurrencyCode = "PYG"
+	CurrencyCodeQar  CurrencyCode = "QAR"
+	CurrencyCodeRon  CurrencyCode = "RON"
+	CurrencyCodeRsd  CurrencyCode = "RSD"
+	CurrencyCodeRub  CurrencyCode = "RUB"
+	CurrencyCodeRwf  CurrencyCode = "RWF"
+	CurrencyCodeSar  CurrencyCode = "SAR"
+	CurrencyCodeSbd  CurrencyCode = "SBD"
+	CurrencyCodeScr  CurrencyCode = "SCR"
+	CurrencyCodeSdg  CurrencyCode = "SDG"
+	CurrencyCodeSek  CurrencyCode = "SEK"
+	CurrencyCodeSgd  CurrencyCode = "SGD"
+	CurrencyCodeShp  CurrencyCode = "SHP"
+	CurrencyCodeSll  CurrencyCode = "SLL"
+	CurrencyCodeSos  CurrencyCode = "SOS"
+	CurrencyCodeSrd  CurrencyCode = "SRD"
+	CurrencyCodeSsp  CurrencyCode = "SSP"
+	CurrencyCodeStd  CurrencyCode = "STD"
+	CurrencyCodeStn  CurrencyCode = "STN"
+	CurrencyCodeSyp  CurrencyCode = "SYP"
+	CurrencyCodeSzl  CurrencyCode = "SZL"
+	CurrencyCodeThb  CurrencyCode = "THB"
+	CurrencyCodeTjs  CurrencyCode = "TJS"
+	CurrencyCodeTmt  CurrencyCode = "TMT"
+	CurrencyCodeTnd  CurrencyCode = "TND"
+	CurrencyCodeTop  CurrencyCode = "TOP"
+	CurrencyCodeTry  CurrencyCode = "TRY"
+	CurrencyCodeTtd  CurrencyCode = "TTD"
+	CurrencyCodeTwd  CurrencyCode = "TWD"
+	CurrencyCodeTzs  CurrencyCode = "TZS"
+	CurrencyCodeUah  CurrencyCode = "UAH"
+	CurrencyCodeUgx  CurrencyCode = "UGX"
+	CurrencyCodeUsd  CurrencyCode = "USD"
+	CurrencyCodeUsdc CurrencyCode = "USDC"
+	CurrencyCodeUyu  CurrencyCode = "UYU"
+	CurrencyCodeUzs  CurrencyCode = "UZS"
+	CurrencyCodeVed  CurrencyCode = "VED"
+	CurrencyCodeVef  CurrencyCode = "VEF"
+	CurrencyCodeVes  CurrencyCode = "VES"
+	CurrencyCodeVnd  CurrencyCode = "VND"
+	CurrencyCodeVuv  CurrencyCode = "VUV"
+	CurrencyCodeWst  CurrencyCode = "WST"
+	CurrencyCodeXaf  CurrencyCode = "XAF"
+	CurrencyCodeXcd  CurrencyCode = "XCD"
+	CurrencyCodeXof  CurrencyCode = "XOF"
+	CurrencyCodeXpf  CurrencyCode = "XPF"
+	CurrencyCodeXxx  CurrencyCode = "XXX"
+	CurrencyCodeYer  CurrencyCode = "YER"
+	CurrencyCodeZar  CurrencyCode = "ZAR"
+	CurrencyCodeZmw  CurrencyCode = "ZMW"
+)
+
+var AllCurrencyCode = []CurrencyCode{
+	CurrencyCodeAed,
+	CurrencyCodeAfn,
+	CurrencyCodeAll,
+	CurrencyCodeAmd,
+	CurrencyCodeAng,
+	CurrencyCodeAoa,
+	CurrencyCodeArs,
+	CurrencyCodeAud,
+	CurrencyCodeAwg,
+	CurrencyCodeAzn,
+	CurrencyCodeBam,
+	CurrencyCodeBbd,
+	CurrencyCodeBdt,
+	CurrencyCodeBgn,
+	CurrencyCodeBhd,
+	CurrencyCodeBif,
+	CurrencyCodeBmd,
+	CurrencyCodeBnd,
+	CurrencyCodeBob,
+	CurrencyCodeBrl,
+	CurrencyCodeBsd,
+	CurrencyCodeBtn,
+	CurrencyCodeBwp,
+	CurrencyCodeByn,
+	CurrencyCodeByr,
+	CurrencyCodeBzd,
+	CurrencyCodeCad,
+	CurrencyCodeCdf,
+	CurrencyCodeChf,
+	CurrencyCodeClp,
+	CurrencyCodeCny,
+	CurrencyCodeCop,
+	CurrencyCodeCrc,
+	CurrencyCodeCve,
+	CurrencyCodeCzk,
+	CurrencyCodeDjf,
+	CurrencyCodeDkk,
+	CurrencyCodeDop,
+	CurrencyCodeDzd,
+	CurrencyCodeEgp,
+	CurrencyCodeErn,
+	CurrencyCodeEtb,
+	CurrencyCodeEur,
+	CurrencyCodeFjd,
+	CurrencyCodeFkp,
+	CurrencyCodeGbp,
+	CurrencyCodeGel,
+	CurrencyCodeGhs,
+	CurrencyCodeGip,
+	CurrencyCodeGmd,
+	CurrencyCodeGnf,
+	CurrencyCodeGtq,
+	CurrencyCodeGyd,
+	CurrencyCodeHkd,
+	CurrencyCodeHnl,
+	CurrencyCodeHrk,
+	CurrencyCodeHtg,
+	CurrencyCodeHuf,
+	CurrencyCodeIdr,
+	CurrencyCodeIls,
+	CurrencyCodeInr,
+	CurrencyCodeIqd,
+	CurrencyCodeIrr,
+	CurrencyCodeIsk,
+	CurrencyCodeJep,
+	CurrencyCodeJmd,
+	CurrencyCodeJod,
+	CurrencyCodeJpy,
+	CurrencyCodeKes,
+	CurrencyCodeKgs,
+	CurrencyCodeKhr,
+	CurrencyCodeKid,
+	CurrencyCodeKmf,
+	CurrencyCodeKrw,
+	CurrencyCodeKwd,
+	CurrencyCodeKyd,
+	CurrencyCodeKzt,
+	CurrencyCodeLak,
+	CurrencyCodeLbp,
+	CurrencyCodeLkr,
+	CurrencyCodeLrd,
+	CurrencyCodeLsl,
+	CurrencyCodeLtl,
+	CurrencyCodeLvl,
+	CurrencyCodeLyd,
+	CurrencyCodeMad,
+	CurrencyCodeMdl,
+	CurrencyCodeMga,
+	CurrencyCodeMkd,
+	CurrencyCodeMmk,
+	CurrencyCodeMnt,
+	CurrencyCodeMop,
+	CurrencyCodeMru,
+	CurrencyCodeMur,
+	CurrencyCodeMvr,
+	CurrencyCodeMwk,
+	CurrencyCodeMxn,
+	CurrencyCodeMyr,
+	CurrencyCodeMzn,
+	CurrencyCodeNad,
+	CurrencyCodeNgn,
+	CurrencyCodeNio,
+	CurrencyCodeNok,
+	CurrencyCodeNpr,
+	CurrencyCodeNzd,
+	CurrencyCodeOmr,
+	CurrencyCodePab,
+	CurrencyCodePen,
+	CurrencyCodePgk,
+	CurrencyCodePhp,
+	CurrencyCodePkr,
+	CurrencyCodePln,
+	CurrencyCodePyg,
+	CurrencyCodeQar,
+	CurrencyCodeRon,
+	CurrencyCodeRsd,
+	CurrencyCodeRub,
+	CurrencyCodeRwf,
+	CurrencyCodeSar,
+	CurrencyCodeSbd,
+	CurrencyCodeScr,
+	CurrencyCodeSdg,
+	CurrencyCodeSek,
+	CurrencyCodeSgd,
+	CurrencyCodeShp,
+	CurrencyCodeSll,
+	CurrencyCodeSos,
+	CurrencyCodeSrd,
+	CurrencyCodeSsp,
+	CurrencyCodeStd,
+	CurrencyCodeStn,
+	CurrencyCodeSyp,
+	CurrencyCodeSzl,
+	CurrencyCodeThb,
+	CurrencyCodeTjs,
+	CurrencyCodeTmt,
+	CurrencyCodeTnd,
+	CurrencyCodeTop,
+	CurrencyCodeTry,
+	CurrencyCodeTtd,
+	CurrencyCodeTwd,
+	CurrencyCodeTzs,
+	CurrencyCodeUah,
+	CurrencyCodeUgx,
+	CurrencyCodeUsd,
+	CurrencyCodeUsdc,
+	CurrencyCodeUyu,
+	CurrencyCodeUzs,
+	CurrencyCodeVed,
+	CurrencyCodeVef,
+	CurrencyCodeVes,
+	CurrencyCodeVnd,
+	CurrencyCodeVuv,
+	CurrencyCodeWst,
+	CurrencyCodeXaf,
+	CurrencyCodeXcd,
+	CurrencyCodeXof,
+	CurrencyCodeXpf,
+	CurrencyCodeXxx,
+	CurrencyCodeYer,
+	CurrencyCodeZar,
+	CurrencyCodeZmw,
 }
 
 // CurrentBulkOperationCurrentBulkOperation includes the requested fields of the GraphQL type BulkOperation.
@@ -320,6 +990,18 @@ var AllMetafieldsSetUserErrorCode = []MetafieldsSetUserErrorCode{
 	MetafieldsSetUserErrorCodeTooShort,
 }
 
+// An amount of money: a decimal string and its currency.
+type MoneyFields struct {
+	Amount       string       `json:"amount"`
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+}
+
+// GetAmount returns MoneyFields.Amount, and is useful for accessing the field via an interface.
+func (v *MoneyFields) GetAmount() string { return v.Amount }
+
+// GetCurrencyCode returns MoneyFields.CurrencyCode, and is useful for accessing the field via an interface.
+func (v *MoneyFields) GetCurrencyCode() CurrencyCode { return v.CurrencyCode }
+
 // Where a page of a connection ends, and whether another follows.
 type PageFields struct {
 	HasNextPage bool    `json:"hasNextPage"`
@@ -331,6 +1013,34 @@ func (v *PageFields) GetHasNextPage() bool { return v.HasNextPage }
 
 // GetEndCursor returns PageFields.EndCursor, and is useful for accessing the field via an interface.
 func (v *PageFields) GetEndCursor() *string { return v.EndCursor }
+
+// PlanGroupProducts includes the requested fields of the GraphQL type ProductConnection.
+type PlanGroupProducts struct {
+	PageInfo PlanGroupProductsPageInfo       `json:"pageInfo"`
+	Nodes    []PlanGroupProductsNodesProduct `json:"nodes"`
+}
+
+// GetPageInfo returns PlanGroupProducts.PageInfo, and is useful for accessing the field via an interface.
+func (v *PlanGroupProducts) GetPageInfo() PlanGroupProductsPageInfo { return v.PageInfo }
+
+// GetNodes returns PlanGroupProducts.Nodes, and is useful for accessing the field via an interface.
+func (v *PlanGroupProducts) GetNodes() []PlanGroupProductsNodesProduct { return v.Nodes }
+
+// PlanGroupProductsNodesProduct includes the requested fields of the GraphQL type Product.
+type PlanGroupProductsNodesProduct struct {
+	Id string `json:"id"`
+}
+
+// GetId returns PlanGroupProductsNodesProduct.Id, and is useful for accessing the field via an interface.
+func (v *PlanGroupProductsNodesProduct) GetId() string { return v.Id }
+
+// PlanGroupProductsPageInfo includes the requested fields of the GraphQL type PageInfo.
+type PlanGroupProductsPageInfo struct {
+	HasNextPage bool `json:"hasNextPage"`
+}
+
+// GetHasNextPage returns PlanGroupProductsPageInfo.HasNextPage, and is useful for accessing the field via an interface.
+func (v *PlanGroupProductsPageInfo) GetHasNextPage() bool { return v.HasNextPage }
 
 // RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload includes the requested fields of the GraphQL type BulkOperationRunQueryPayload.
 type RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload struct {
@@ -388,6 +1098,208 @@ type RunBulkQueryResponse struct {
 // GetBulkOperationRunQuery returns RunBulkQueryResponse.BulkOperationRunQuery, and is useful for accessing the field via an interface.
 func (v *RunBulkQueryResponse) GetBulkOperationRunQuery() *RunBulkQueryBulkOperationRunQueryBulkOperationRunQueryPayload {
 	return v.BulkOperationRunQuery
+}
+
+type SellingPlanCategory string
+
+const (
+	SellingPlanCategoryOther           SellingPlanCategory = "OTHER"
+	SellingPlanCategoryPreOrder        SellingPlanCategory = "PRE_ORDER"
+	SellingPlanCategorySubscription    SellingPlanCategory = "SUBSCRIPTION"
+	SellingPlanCategoryTryBeforeYouBuy SellingPlanCategory = "TRY_BEFORE_YOU_BUY"
+)
+
+var AllSellingPlanCategory = []SellingPlanCategory{
+	SellingPlanCategoryOther,
+	SellingPlanCategoryPreOrder,
+	SellingPlanCategorySubscription,
+	SellingPlanCategoryTryBeforeYouBuy,
+}
+
+type SellingPlanCheckoutChargeType string
+
+const (
+	SellingPlanCheckoutChargeTypePercentage SellingPlanCheckoutChargeType = "PERCENTAGE"
+	SellingPlanCheckoutChargeTypePrice      SellingPlanCheckoutChargeType = "PRICE"
+)
+
+var AllSellingPlanCheckoutChargeType = []SellingPlanCheckoutChargeType{
+	SellingPlanCheckoutChargeTypePercentage,
+	SellingPlanCheckoutChargeTypePrice,
+}
+
+// A selling plan group with its products and its plans: a pre-order plan's
+// charge at checkout and what triggers the remaining balance.
+type SellingPlanGroupFields struct {
+	Id           string                                                  `json:"id"`
+	Name         string                                                  `json:"name"`
+	Products     PlanGroupProducts                                       `json:"products"`
+	SellingPlans SellingPlanGroupFieldsSellingPlansSellingPlanConnection `json:"sellingPlans"`
+}
+
+// GetId returns SellingPlanGroupFields.Id, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupFields) GetId() string { return v.Id }
+
+// GetName returns SellingPlanGroupFields.Name, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupFields) GetName() string { return v.Name }
+
+// GetProducts returns SellingPlanGroupFields.Products, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupFields) GetProducts() PlanGroupProducts { return v.Products }
+
+// GetSellingPlans returns SellingPlanGroupFields.SellingPlans, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupFields) GetSellingPlans() SellingPlanGroupFieldsSellingPlansSellingPlanConnection {
+	return v.SellingPlans
+}
+
+// SellingPlanGroupFieldsSellingPlansSellingPlanConnection includes the requested fields of the GraphQL type SellingPlanConnection.
+type SellingPlanGroupFieldsSellingPlansSellingPlanConnection struct {
+	Nodes []SellingPlanNode `json:"nodes"`
+}
+
+// GetNodes returns SellingPlanGroupFieldsSellingPlansSellingPlanConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupFieldsSellingPlansSellingPlanConnection) GetNodes() []SellingPlanNode {
+	return v.Nodes
+}
+
+// SellingPlanGroupsResponse is returned by SellingPlanGroups on success.
+type SellingPlanGroupsResponse struct {
+	SellingPlanGroups SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection `json:"sellingPlanGroups"`
+}
+
+// GetSellingPlanGroups returns SellingPlanGroupsResponse.SellingPlanGroups, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupsResponse) GetSellingPlanGroups() SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection {
+	return v.SellingPlanGroups
+}
+
+// SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection includes the requested fields of the GraphQL type SellingPlanGroupConnection.
+type SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection struct {
+	PageInfo PageFields               `json:"pageInfo"`
+	Nodes    []SellingPlanGroupFields `json:"nodes"`
+}
+
+// GetPageInfo returns SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection.PageInfo, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection) GetPageInfo() PageFields {
+	return v.PageInfo
+}
+
+// GetNodes returns SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *SellingPlanGroupsSellingPlanGroupsSellingPlanGroupConnection) GetNodes() []SellingPlanGroupFields {
+	return v.Nodes
+}
+
+// SellingPlanNode includes the requested fields of the GraphQL type SellingPlan.
+type SellingPlanNode struct {
+	Id            string               `json:"id"`
+	Name          string               `json:"name"`
+	Description   *string              `json:"description"`
+	Category      *SellingPlanCategory `json:"category"`
+	BillingPolicy BillingPolicy        `json:"-"`
+}
+
+// GetId returns SellingPlanNode.Id, and is useful for accessing the field via an interface.
+func (v *SellingPlanNode) GetId() string { return v.Id }
+
+// GetName returns SellingPlanNode.Name, and is useful for accessing the field via an interface.
+func (v *SellingPlanNode) GetName() string { return v.Name }
+
+// GetDescription returns SellingPlanNode.Description, and is useful for accessing the field via an interface.
+func (v *SellingPlanNode) GetDescription() *string { return v.Description }
+
+// GetCategory returns SellingPlanNode.Category, and is useful for accessing the field via an interface.
+func (v *SellingPlanNode) GetCategory() *SellingPlanCategory { return v.Category }
+
+// GetBillingPolicy returns SellingPlanNode.BillingPolicy, and is useful for accessing the field via an interface.
+func (v *SellingPlanNode) GetBillingPolicy() BillingPolicy { return v.BillingPolicy }
+
+func (v *SellingPlanNode) UnmarshalJSON(b []byte) error {
+
+	if string(b) == "null" {
+		return nil
+	}
+
+	var firstPass struct {
+		*SellingPlanNode
+		BillingPolicy json.RawMessage `json:"billingPolicy"`
+		graphql.NoUnmarshalJSON
+	}
+	firstPass.SellingPlanNode = v
+
+	err := json.Unmarshal(b, &firstPass)
+	if err != nil {
+		return err
+	}
+
+	{
+		dst := &v.BillingPolicy
+		src := firstPass.BillingPolicy
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalBillingPolicy(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal SellingPlanNode.BillingPolicy: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+type __premarshalSellingPlanNode struct {
+	Id string `json:"id"`
+
+	Name string `json:"name"`
+
+	Description *string `json:"description"`
+
+	Category *SellingPlanCategory `json:"category"`
+
+	BillingPolicy json.RawMessage `json:"billingPolicy"`
+}
+
+func (v *SellingPlanNode) MarshalJSON() ([]byte, error) {
+	premarshaled, err := v.__premarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(premarshaled)
+}
+
+func (v *SellingPlanNode) __premarshalJSON() (*__premarshalSellingPlanNode, error) {
+	var retval __premarshalSellingPlanNode
+
+	retval.Id = v.Id
+	retval.Name = v.Name
+	retval.Description = v.Description
+	retval.Category = v.Category
+	{
+
+		dst := &retval.BillingPolicy
+		src := v.BillingPolicy
+		var err error
+		*dst, err = __marshalBillingPolicy(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal SellingPlanNode.BillingPolicy: %w", err)
+		}
+	}
+	return &retval, nil
+}
+
+type SellingPlanRemainingBalanceChargeTrigger string
+
+const (
+	SellingPlanRemainingBalanceChargeTriggerExactTime          SellingPlanRemainingBalanceChargeTrigger = "EXACT_TIME"
+	SellingPlanRemainingBalanceChargeTriggerNoRemainingBalance SellingPlanRemainingBalanceChargeTrigger = "NO_REMAINING_BALANCE"
+	SellingPlanRemainingBalanceChargeTriggerOnFulfillment      SellingPlanRemainingBalanceChargeTrigger = "ON_FULFILLMENT"
+	SellingPlanRemainingBalanceChargeTriggerTimeAfterCheckout  SellingPlanRemainingBalanceChargeTrigger = "TIME_AFTER_CHECKOUT"
+)
+
+var AllSellingPlanRemainingBalanceChargeTrigger = []SellingPlanRemainingBalanceChargeTrigger{
+	SellingPlanRemainingBalanceChargeTriggerExactTime,
+	SellingPlanRemainingBalanceChargeTriggerNoRemainingBalance,
+	SellingPlanRemainingBalanceChargeTriggerOnFulfillment,
+	SellingPlanRemainingBalanceChargeTriggerTimeAfterCheckout,
 }
 
 // ShopIDResponse is returned by ShopID on success.
@@ -948,6 +1860,14 @@ type __RunBulkQueryInput struct {
 // GetQuery returns __RunBulkQueryInput.Query, and is useful for accessing the field via an interface.
 func (v *__RunBulkQueryInput) GetQuery() string { return v.Query }
 
+// __SellingPlanGroupsInput is used internally by genqlient
+type __SellingPlanGroupsInput struct {
+	After *string `json:"after"`
+}
+
+// GetAfter returns __SellingPlanGroupsInput.After, and is useful for accessing the field via an interface.
+func (v *__SellingPlanGroupsInput) GetAfter() *string { return v.After }
+
 // __WebhookSubscriptionCreateInput is used internally by genqlient
 type __WebhookSubscriptionCreateInput struct {
 	Topic WebhookSubscriptionTopic `json:"topic"`
@@ -1153,6 +2073,93 @@ func RunBulkQuery(
 	}
 
 	data_ = &RunBulkQueryResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The query executed by SellingPlanGroups.
+const SellingPlanGroups_Operation = `
+query SellingPlanGroups ($after: String) {
+	sellingPlanGroups(first: 5, after: $after) {
+		pageInfo {
+			... PageFields
+		}
+		nodes {
+			... SellingPlanGroupFields
+		}
+	}
+}
+fragment PageFields on PageInfo {
+	hasNextPage
+	endCursor
+}
+fragment SellingPlanGroupFields on SellingPlanGroup {
+	id
+	name
+	products(first: 100) {
+		pageInfo {
+			hasNextPage
+		}
+		nodes {
+			id
+		}
+	}
+	sellingPlans(first: 10) {
+		nodes {
+			id
+			name
+			description
+			category
+			billingPolicy {
+				__typename
+				... on SellingPlanFixedBillingPolicy {
+					remainingBalanceChargeTrigger
+					checkoutCharge {
+						type
+						value {
+							__typename
+							... on MoneyV2 {
+								... MoneyFields
+							}
+							... on SellingPlanCheckoutChargePercentageValue {
+								percentage
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+fragment MoneyFields on MoneyV2 {
+	amount
+	currencyCode
+}
+`
+
+// One page of selling plan groups with their plans and products. The page
+// sizes keep a page's cost well under Shopify's limit of 1,000 points.
+func SellingPlanGroups(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	after *string,
+) (data_ *SellingPlanGroupsResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "SellingPlanGroups",
+		Query:  SellingPlanGroups_Operation,
+		Variables: &__SellingPlanGroupsInput{
+			After: after,
+		},
+	}
+
+	data_ = &SellingPlanGroupsResponse{}
 	resp_ := &graphql.Response{Data: data_}
 
 	err_ = client_.MakeRequest(

@@ -86,7 +86,8 @@ type productNode struct {
 	} `json:"media"`
 	Variants          connection[bulkLine] `json:"variants"`
 	SellingPlanGroups struct {
-		Nodes []sellingPlanGroup `json:"nodes"`
+		// Nodes are decoded one by one into SellingPlanGroupFields.
+		Nodes []json.RawMessage `json:"nodes"`
 	} `json:"sellingPlanGroups"`
 }
 
@@ -179,8 +180,11 @@ func (b *builder) addProductNode(id int64, n productNode) {
 	if n.Variants.PageInfo.HasNextPage {
 		b.skip(gidOf("Product", id), "has more than %d variants; the next full sync reads the rest", len(n.Variants.Nodes))
 	}
-	for _, g := range n.SellingPlanGroups.Nodes {
-		b.attachPlans(id, b.groupPlans(g))
+	for _, raw := range n.SellingPlanGroups.Nodes {
+		var g SellingPlanGroupFields
+		if decodeNode(b, raw, &g) {
+			b.attachPlans(id, b.groupPlans(g))
+		}
 	}
 }
 

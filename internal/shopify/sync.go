@@ -275,11 +275,27 @@ func pages[T any](ctx context.Context, c *Client, op Operation, field string, ta
 	}
 }
 
+// readPlanGroups reads the selling plan groups page after page, each group
+// decoded apart, so that one Shopify answers in a shape knitfront does not
+// know is skipped alone.
 func (c *Client) readPlanGroups(ctx context.Context, b *builder) error {
-	return pages(ctx, c, SellingPlanGroupsOp, "sellingPlanGroups", func(groups []sellingPlanGroup) {
-		for _, g := range groups {
-			b.addPlanGroup(g)
+	return eachPage(func(after *string) (PageFields, error) {
+		var answer struct {
+			SellingPlanGroups struct {
+				PageInfo PageFields        `json:"pageInfo"`
+				Nodes    []json.RawMessage `json:"nodes"`
+			} `json:"sellingPlanGroups"`
 		}
+		if err := c.Do(ctx, SellingPlanGroupsOp, map[string]any{"after": after}, &answer); err != nil {
+			return PageFields{}, err
+		}
+		for _, raw := range answer.SellingPlanGroups.Nodes {
+			var g SellingPlanGroupFields
+			if decodeNode(b, raw, &g) {
+				b.addPlanGroup(g)
+			}
+		}
+		return answer.SellingPlanGroups.PageInfo, nil
 	})
 }
 
