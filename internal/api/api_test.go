@@ -32,6 +32,7 @@ const (
 	hatVariant     = "45000000000011" // 45.00 EUR, in the hats collection: 10 % off
 	plainVariant   = "45000000000021" // 90.00 EUR, no discount in LT; 5 % off in US
 	hatProduct     = "8000000000001"
+	plainProduct   = "8000000000002"
 	unknownVariant = "45999999999999"
 )
 

@@ -17,8 +17,8 @@ import (
 // shows within this time at most, and the ETag makes rechecks cheap.
 const discountCacheControl = "public, max-age=60"
 
-// maxBatchIDs is the most variants one batch lookup takes: a collection page
-// of 48 cards is far below it.
+// maxBatchIDs is the most variants or products one batch lookup takes: a
+// collection page of 48 cards is far below it.
 const maxBatchIDs = 250
 
 // discountAnswer is the JSON of one discount; no discount is {"amount": 0}.
@@ -183,19 +183,31 @@ func (m *discountMemo) store(key answerKey, enc encodedJSON) {
 	}
 }
 
-// batchAnswer maps each known variant id to its discount; unknown ids are
-// left out.
+// batchAnswer maps each known variant or product id to its discount;
+// unknown ids are left out.
 type batchAnswer struct {
 	Discounts map[string]discountAnswer `json:"discounts"`
 }
 
+// batchDiscounts answers the discounts of a list of variants (variants=) or
+// of products (products=, each its cheapest variant's, as a product's single
+// lookup): a theme whose cards know only their product, as Dawn's, still
+// makes one request for a page of cards.
 func (s *Server) batchDiscounts(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	market, err := parseMarket(q.Get("market"))
 	if err != nil {
 		return err
 	}
-	ids, err := parseIDList(q.Get("variants"))
+	kind, list := "variant", q.Get("variants")
+	lookup := (*pricing.Table).Variant
+	if q.Has("products") {
+		if q.Has("variants") {
+			return errs.Invalidf("invalid_ids", "Ask for variants or for products in one request, not both.")
+		}
+		kind, list, lookup = "product", q.Get("products"), (*pricing.Table).Product
+	}
+	ids, err := parseIDList(list, kind)
 	if err != nil {
 		return err
 	}
@@ -205,7 +217,7 @@ func (s *Server) batchDiscounts(w http.ResponseWriter, r *http.Request) error {
 	}
 	answer := batchAnswer{Discounts: make(map[string]discountAnswer, len(ids))}
 	for _, id := range ids {
-		if quote, ok := table.Variant(market, id); ok {
+		if quote, ok := lookup(table, market, id); ok {
 			answer.Discounts[strconv.FormatInt(id, 10)] = answerOf(quote)
 		}
 	}
@@ -240,24 +252,25 @@ func parseID(s, what string) (int64, error) {
 	return id, nil
 }
 
-// parseIDList reads a comma-separated list of distinct variant ids.
-func parseIDList(s string) ([]int64, error) {
+// parseIDList reads a comma-separated list of distinct ids of a kind
+// (variant or product).
+func parseIDList(s, kind string) ([]int64, error) {
 	if s == "" {
-		return nil, errs.Invalidf("invalid_variants", "variants is required: a comma-separated list of variant ids.")
+		return nil, errs.Invalidf("invalid_"+kind+"s", "%ss is required: a comma-separated list of %s ids.", kind, kind)
 	}
 	parts := strings.Split(s, ",")
 	if len(parts) > maxBatchIDs {
-		return nil, errs.Invalidf("too_many_ids", "At most %d variant ids go in one request; this one has %d.", maxBatchIDs, len(parts))
+		return nil, errs.Invalidf("too_many_ids", "At most %d %s ids go in one request; this one has %d.", maxBatchIDs, kind, len(parts))
 	}
 	ids := make([]int64, 0, len(parts))
 	seen := make(map[int64]bool, len(parts))
 	for _, part := range parts {
-		id, err := parseID(part, "variant")
+		id, err := parseID(part, kind)
 		if err != nil {
 			return nil, err
 		}
 		if seen[id] {
-			return nil, errs.Invalidf("duplicate_id", "The variant id %d is listed twice.", id)
+			return nil, errs.Invalidf("duplicate_id", "The %s id %d is listed twice.", kind, id)
 		}
 		seen[id] = true
 		ids = append(ids, id)

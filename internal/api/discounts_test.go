@@ -30,6 +30,8 @@ func TestDiscountAnswers(t *testing.T) {
 			`{"amount":4.5,"currency":"EUR","percentage":10,"title":"Hats 10%"}`},
 		{"a batch", "/api/automatic-discounts?market=LT&variants=" + hatVariant + "," + plainVariant + "," + unknownVariant,
 			`{"discounts":{"45000000000011":{"amount":4.5,"currency":"EUR","percentage":10,"title":"Hats 10%"},"45000000000021":{"amount":0}}}`},
+		{"a batch of products: each its cheapest variant's", "/api/automatic-discounts?market=LT&products=" + hatProduct + "," + plainProduct + ",8999999999999",
+			`{"discounts":{"8000000000001":{"amount":4.5,"currency":"EUR","percentage":10,"title":"Hats 10%"},"8000000000002":{"amount":0}}}`},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			resp := s.get(t, test.url)
@@ -104,6 +106,9 @@ func TestDiscountBadInput(t *testing.T) {
 		{"batch with an empty id", "GET", "/api/automatic-discounts?market=LT&variants=" + hatVariant + ",", 400, "invalid_id"},
 		{"batch of 251 ids", "GET", "/api/automatic-discounts?market=LT&variants=" + ids(251, false), 400, "too_many_ids"},
 		{"batch with a duplicate id", "GET", "/api/automatic-discounts?market=LT&variants=" + ids(10, true), 400, "duplicate_id"},
+		{"batch without products", "GET", "/api/automatic-discounts?market=LT&products=", 400, "invalid_products"},
+		{"batch of variants and products", "GET", "/api/automatic-discounts?market=LT&variants=" + hatVariant + "&products=" + hatProduct, 400, "invalid_ids"},
+		{"batch with a bad product id", "GET", "/api/automatic-discounts?market=LT&products=12x", 400, "invalid_id"},
 		{"huge query string", "GET", "/api/automatic-discounts?market=LT&variants=" + strings.Repeat("1", 20_000), 414, "uri_too_long"},
 		{"unknown path under /api", "GET", "/api/no-such-thing", 404, "not_found"},
 		{"too many segments", "GET", "/api/automatic-discount/LT/1/2", 404, "not_found"},
