@@ -119,8 +119,16 @@ async function startShops() {
  * over the first paint without the add-on. True when within budget.
  */
 async function pageOnPhone(shops, path, { buyButton = false } = {}) {
-  const runs = { paintWithout: [], paintWith: [], prices: [], button: [], corrected: [] };
+  const runs = {
+    paintWithout: [],
+    paintWith: [],
+    arrived: [],
+    prices: [],
+    button: [],
+    corrected: [],
+  };
   let missing = null;
+  let priceCount = 0;
   for (let run = 0; run < RUNS; run++) {
     const loads = [
       async () => {
@@ -133,9 +141,11 @@ async function pageOnPhone(shops, path, { buyButton = false } = {}) {
           buyButton,
         });
         runs.paintWith.push(load.firstPaint);
+        runs.arrived.push(load.documentArrived);
         runs.prices.push(load.allPricesAt);
         runs.corrected.push(load.pricesCorrected);
         if (load.pricesShown < load.prices) missing = `${load.pricesShown} of ${load.prices}`;
+        priceCount = load.prices;
         if (buyButton) runs.button.push(load.buttonAt);
       },
     ];
@@ -144,14 +154,15 @@ async function pageOnPhone(shops, path, { buyButton = false } = {}) {
   }
 
   const paintWithout = median(runs.paintWithout);
-  const measures = [['every price', runs.prices]];
+  const measures = [[`every price (${priceCount})`, runs.prices]];
   if (buyButton) measures.push(["the buy button's price", runs.button]);
   let ok = missing === null;
   console.log(
     `${path} on the phone: first paint without the add-on ${ms(paintWithout)} (median; runs ` +
       `${runsOf(runs.paintWithout)}), with it ${ms(median(runs.paintWith))} (runs ` +
-      `${runsOf(runs.paintWith)}); prices that read otherwise after showing: at most ` +
-      `${Math.max(...runs.corrected)}${missing ? `; ONLY ${missing} PRICES SHOWED` : ''}`,
+      `${runsOf(runs.paintWith)}), its HTML all come at ${ms(median(runs.arrived))}; prices ` +
+      `the widget changed after they showed: at most ${Math.max(...runs.corrected)}` +
+      (missing ? `; ONLY ${missing} PRICES SHOWED` : ''),
   );
   for (const [name, times] of measures) {
     const ratio = median(times) / paintWithout;

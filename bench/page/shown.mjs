@@ -9,10 +9,16 @@
  *
  * A price shows when the page's own markers say it is there to read: the widget's price with
  * data-state=ready, or, before the widget renders, the final price the server printed from the
- * metafields (data-final-minor), which the theme shows from first paint; a price without the
- * marker is hidden until the widget renders, and a skeleton shows nothing. The buy button shows
+ * metafields (data-final-minor), which the theme shows from first paint, unless the page marked
+ * it to wait for the widget (data-kf-ended on the price, data-kf-converting on <html>). Where the
+ * theme prints a figure per currency (.product-price__figure), the one it shows is the display
+ * currency's (data-kf-display on <html>) or else the market's (data-kf-market). A price without
+ * the marker is hidden until the widget renders, and a skeleton shows nothing. The buy button shows
  * its price once the enhancer's skeleton is gone (data-kf-buy-buttons=ready on <html>) and the
  * button a shopper can see holds the price text it adds (data-kf-buy-price).
+ *
+ * A printed price the parser has only part of yet reads as that part, and as final once the rest
+ * of the page's HTML has come.
  *
  * A frame is taken as painted when a message posted from its requestAnimationFrame callback is
  * handled: that task runs once the frame's rendering is done. Until rendering starts (first
@@ -43,18 +49,38 @@ export function recordWhatShows() {
   };
   const update = (record, text) => {
     if (record.text === text) return;
-    // A price that showed and then reads otherwise: a change the shopper sees.
-    if (record.text !== null && text !== null) record.corrected = true;
     record.text = text;
     afterNextPaint(record);
   };
 
-  const priceText = (price) => {
+  const printedText = (price) => {
+    const root = document.documentElement;
+    const waits =
+      !price.hasAttribute('data-final-minor') ||
+      price.hasAttribute('data-kf-ended') ||
+      root.hasAttribute('data-kf-converting');
+    if (waits) return null;
+    if (!price.querySelector('.product-price__figure')) return squeeze(price.textContent) || null;
+    const display = root.getAttribute('data-kf-display');
+    const figure = price.querySelector(
+      display
+        ? `.product-price__figure[data-kf-currency="${display}"]`
+        : '.product-price__figure[data-kf-market]',
+    );
+    return figure ? squeeze(figure.textContent) || null : null;
+  };
+  const updatePrice = (price) => {
+    if (!prices.has(price)) prices.set(price, { text: null, paintedAt: null, corrected: false });
+    const record = prices.get(price);
     const widget = price.querySelector(':scope > .kf-price');
-    const shows = widget
-      ? widget.dataset.state === 'ready'
-      : price.hasAttribute('data-final-minor');
-    return shows ? squeeze(price.textContent) : null;
+    let text = printedText(price);
+    if (widget) text = widget.dataset.state === 'ready' ? squeeze(widget.textContent) : null;
+    // The widget shows a price other than the one that showed: a change the shopper sees. (A
+    // printed price also reads otherwise while the parser has only part of it.)
+    if (widget && record.text !== null && text !== null && text !== record.text) {
+      record.corrected = true;
+    }
+    update(record, text);
   };
   const buttonText = () => {
     if (document.documentElement.getAttribute('data-kf-buy-buttons') !== 'ready') return null;
@@ -68,10 +94,7 @@ export function recordWhatShows() {
   };
 
   const check = () => {
-    for (const price of document.querySelectorAll('product-price')) {
-      if (!prices.has(price)) prices.set(price, { text: null, paintedAt: null, corrected: false });
-      update(prices.get(price), priceText(price));
-    }
+    for (const price of document.querySelectorAll('product-price')) updatePrice(price);
     update(button, buttonText());
   };
   new MutationObserver(check).observe(document, {
@@ -83,9 +106,10 @@ export function recordWhatShows() {
 }
 
 /**
- * What the recorder holds once the page has settled: the number of prices, how many of them show
- * (not hidden, no skeleton), when the last of them was painted as it now reads, how many read
- * otherwise after they first showed, and the buy button's text and when it was painted. Times
+ * What the recorder holds once the page has settled, and when the page's HTML had all come: the
+ * number of prices, how many of them show
+ * (not hidden, no skeleton), when the last of them was painted as it now reads, how many the
+ * widget showed otherwise after they first showed, and the buy button's text and when it was painted. Times
  * are milliseconds from the start of navigation; null when nothing showed.
  */
 export function readWhatShows(page) {
@@ -96,6 +120,7 @@ export function readWhatShows(page) {
     const shown = records.filter((record) => record && record.text !== null);
     const { button } = window.kfShown;
     return {
+      documentArrived: performance.getEntriesByType('navigation')[0].responseEnd,
       prices: records.length,
       pricesShown: shown.length,
       allPricesAt: shown.length ? Math.max(...shown.map((record) => record.paintedAt)) : null,
