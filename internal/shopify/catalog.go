@@ -41,53 +41,27 @@ func (m MoneyFields) parse() (money.Amount, money.Currency, error) {
 	return a, c, nil
 }
 
-type contextualPrice struct {
-	Price          *MoneyFields `json:"price"`
-	CompareAtPrice *MoneyFields `json:"compareAtPrice"`
-}
-
-type valueField struct {
-	Value string `json:"value"`
-}
-
-// bulkLine is one line of the bulk query's JSONL file: a product, or one of
-// its collections, images or variants. One struct decodes every kind; the
-// kind is the type in the object's id.
+// bulkLine is what every line of the bulk query's JSONL file holds: the
+// object's id, whose type says which fragment the line is, and the id of
+// the product it belongs to, unless it is a product.
 type bulkLine struct {
-	ID          string   `json:"id"`
-	ParentID    string   `json:"__parentId"`
-	Handle      string   `json:"handle"`
-	Title       string   `json:"title"`
-	Description string   `json:"description"`
-	ProductType string   `json:"productType"`
-	Vendor      string   `json:"vendor"`
-	Tags        []string `json:"tags"`
-	Options     []struct {
-		Name string `json:"name"`
-	} `json:"options"`
-	Knitter *valueField `json:"knitter"`
+	ID       string `json:"id"`
+	ParentID string `json:"__parentId"`
+}
 
-	SKU               string `json:"sku"`
-	AvailableForSale  bool   `json:"availableForSale"`
-	InventoryPolicy   string `json:"inventoryPolicy"`
-	InventoryQuantity *int   `json:"inventoryQuantity"`
-	SelectedOptions   []struct {
-		Name  string `json:"name"`
-		Value string `json:"value"`
-	} `json:"selectedOptions"`
+// mediaLine is a product's medium as the bulk query's file and the Product
+// query answer it: an image's address, or nothing for other media.
+// Written by hand, since a bulk line carries no __typename for genqlient's
+// Media interface type to be decoded by.
+type mediaLine struct {
 	Image *struct {
 		URL string `json:"url"`
 	} `json:"image"`
-	PreorderContent *valueField      `json:"preorderContent"`
-	LT              *contextualPrice `json:"lt"`
-	AU              *contextualPrice `json:"au"`
-	GB              *contextualPrice `json:"gb"`
-	US              *contextualPrice `json:"us"`
 }
 
-// pricesByMarket lists a variant line's contextual prices in market order.
-func (l bulkLine) pricesByMarket() map[money.Market]*contextualPrice {
-	return map[money.Market]*contextualPrice{money.LT: l.LT, money.AU: l.AU, money.GB: l.GB, money.US: l.US}
+// marketPrices are a variant's contextual prices by market.
+func marketPrices(v VariantFields) map[money.Market]MarketPrice {
+	return map[money.Market]MarketPrice{money.LT: v.Lt, money.AU: v.Au, money.GB: v.Gb, money.US: v.Us}
 }
 
 // gid splits a Shopify global id such as gid://shopify/Product/123 into its
@@ -219,21 +193,31 @@ func (b *builder) addLine(raw []byte) {
 	}
 	switch kind {
 	case "Product":
-		b.addProduct(id, l)
+		var p ProductFields
+		if decodeNode(b, raw, &p) {
+			b.addProduct(id, p)
+		}
 	case "Collection":
-		b.addCollection(parent, id, l)
+		var c CollectionFields
+		if decodeNode(b, raw, &c) {
+			b.addCollection(parent, id, c)
+		}
 	case "MediaImage":
-		if l.Image != nil && l.Image.URL != "" {
-			parent.Images = append(parent.Images, l.Image.URL)
+		var m mediaLine
+		if decodeNode(b, raw, &m) {
+			parent.addImage(m)
 		}
 	case "ProductVariant":
-		b.addVariant(parent, id, l)
+		var v VariantFields
+		if decodeNode(b, raw, &v) {
+			b.addVariant(parent, id, v)
+		}
 	default:
 		b.skip(l.ID, "a %s is not something the query asks for", kind)
 	}
 }
 
-func (b *builder) addProduct(id int64, l bulkLine) {
+func (b *builder) addProduct(id int64, l ProductFields) {
 	p := &heldProduct{Product: catalog.Product{
 		ID: id, Handle: l.Handle, Title: l.Title, Description: l.Description,
 		ProductType: l.ProductType, Vendor: l.Vendor, Tags: l.Tags,
@@ -246,9 +230,9 @@ func (b *builder) addProduct(id int64, l bulkLine) {
 		k, err := strconv.ParseInt(l.Knitter.Value, 10, 64)
 		switch {
 		case err != nil:
-			b.skip(l.ID, "its custom.knitter metafield %q is not a knitter id; kept without a knitter", l.Knitter.Value)
+			b.skip(l.Id, "its custom.knitter metafield %q is not a knitter id; kept without a knitter", l.Knitter.Value)
 		case !b.knitters[k]:
-			b.skip(l.ID, "its custom.knitter metafield names knitter %d, who is not in knitfront; kept without a knitter", k)
+			b.skip(l.Id, "its custom.knitter metafield names knitter %d, who is not in knitfront; kept without a knitter", k)
 		default:
 			p.KnitterID = k
 		}
@@ -257,19 +241,26 @@ func (b *builder) addProduct(id int64, l bulkLine) {
 	b.productAt[id] = p
 }
 
-func (b *builder) addCollection(p *heldProduct, id int64, l bulkLine) {
+func (b *builder) addCollection(p *heldProduct, id int64, c CollectionFields) {
 	if _, seen := b.collectionHandle[id]; !seen {
-		b.collectionHandle[id] = l.Handle
-		b.collections = append(b.collections, catalog.Collection{ID: id, Handle: l.Handle, Title: l.Title, Description: l.Description})
+		b.collectionHandle[id] = c.Handle
+		b.collections = append(b.collections, catalog.Collection{ID: id, Handle: c.Handle, Title: c.Title, Description: c.Description})
 	}
-	p.Collections = append(p.Collections, l.Handle)
+	p.Collections = append(p.Collections, c.Handle)
 }
 
-func (b *builder) addVariant(p *heldProduct, id int64, l bulkLine) {
+// addImage adds a medium's image to the product's; other media have none.
+func (h *heldProduct) addImage(m mediaLine) {
+	if m.Image != nil && m.Image.URL != "" {
+		h.Images = append(h.Images, m.Image.URL)
+	}
+}
+
+func (b *builder) addVariant(p *heldProduct, id int64, l VariantFields) {
 	hv := heldVariant{
-		Variant:           catalog.Variant{ID: id, Title: b.intern(l.Title), SKU: l.SKU, Options: make([]string, 0, len(l.SelectedOptions))},
+		Variant:           catalog.Variant{ID: id, Title: b.intern(l.Title), SKU: valueOf(l.Sku), Options: make([]string, 0, len(l.SelectedOptions))},
 		prices:            make([]catalog.Price, len(money.Markets)),
-		sellsWithoutStock: l.InventoryPolicy == "CONTINUE",
+		sellsWithoutStock: l.InventoryPolicy == ProductVariantInventoryPolicyContinue,
 		forSale:           l.AvailableForSale,
 	}
 	v := &hv.Variant
@@ -277,16 +268,16 @@ func (b *builder) addVariant(p *heldProduct, id int64, l bulkLine) {
 		v.Options = append(v.Options, b.intern(o.Value))
 	}
 	if l.Image != nil {
-		v.Image = l.Image.URL
+		v.Image = l.Image.Url
 	}
 	if l.PreorderContent != nil {
 		v.PreorderContent = b.intern(l.PreorderContent.Value)
 	}
-	prices := l.pricesByMarket()
+	prices := marketPrices(l)
 	for i, m := range money.Markets {
 		price, err := marketPrice(m, prices[m])
 		if err != nil {
-			b.skip(l.ID, "%v", err)
+			b.skip(l.Id, "%v", err)
 			return
 		}
 		hv.prices[i] = price
@@ -298,8 +289,8 @@ func (b *builder) addVariant(p *heldProduct, id int64, l bulkLine) {
 }
 
 // marketPrice reads a variant's contextual price for one market's country.
-func marketPrice(m money.Market, cp *contextualPrice) (catalog.Price, error) {
-	if cp == nil || cp.Price == nil {
+func marketPrice(m money.Market, cp MarketPrice) (catalog.Price, error) {
+	if cp.Price.CurrencyCode == "" {
 		return catalog.Price{}, fmt.Errorf("no price for market %s", m)
 	}
 	amount, currency, err := cp.Price.parse()
@@ -401,10 +392,11 @@ func valueOf[T any](p *T) T {
 	return v
 }
 
-// decodeNode decodes one node of an answer into node, or names it as
-// skipped: a node holding an object of a kind the generated types do not
-// know (one that Shopify's schema of this API version did not have) fails
-// to decode, and only that node is left out.
+// decodeNode decodes one node of an answer, or one line of the bulk
+// query's file, into node, or names it as skipped: a node holding an object
+// of a kind the generated types do not know (one that Shopify's schema of
+// this API version did not have) fails to decode, and only that node is
+// left out.
 func decodeNode[T any](b *builder, raw json.RawMessage, node *T) bool {
 	err := json.Unmarshal(raw, node)
 	if err == nil {
@@ -417,7 +409,7 @@ func decodeNode[T any](b *builder, raw json.RawMessage, node *T) bool {
 	if json.Unmarshal(raw, &named) == nil && named.ID != "" {
 		item = named.ID
 	}
-	b.skip(item, "Shopify answered something of a kind knitfront does not know: %v", err)
+	b.skip(item, "Shopify answered something knitfront cannot read: %v", err)
 	return false
 }
 

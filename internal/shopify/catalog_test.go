@@ -194,7 +194,7 @@ func TestSellingPlans(t *testing.T) {
 		{name: "a subscription", group: group("SUBSCRIPTION", tenPercentCharge), wantSkip: "not PRE_ORDER"},
 		{name: "a fixed deposit", group: group("PRE_ORDER", `{"type":"PRICE","value":{"__typename":"MoneyV2","amount":"40.0","currencyCode":"EUR"}}`), wantSkip: "charges a fixed 40.0 EUR"},
 		{name: "no checkout charge", group: group("PRE_ORDER", "null"), wantSkip: "no fixed billing policy"},
-		{name: "an unknown charge", group: group("PRE_ORDER", `{"type":"X","value":{"__typename":"SomethingNew"}}`), wantSkip: "gid://shopify/SellingPlanGroup/1: Shopify answered something of a kind knitfront does not know"},
+		{name: "an unknown charge", group: group("PRE_ORDER", `{"type":"X","value":{"__typename":"SomethingNew"}}`), wantSkip: "gid://shopify/SellingPlanGroup/1: Shopify answered something knitfront cannot read"},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			b := newBuilder(nil)

@@ -75,22 +75,6 @@ func planReread(events []WebhookEvent) (rereadWork, []Skipped) {
 	return work, skipped
 }
 
-// productNode is the Product query's product.
-type productNode struct {
-	bulkLine
-	Collections struct {
-		Nodes []bulkLine `json:"nodes"`
-	} `json:"collections"`
-	Media struct {
-		Nodes []bulkLine `json:"nodes"`
-	} `json:"media"`
-	Variants          connection[bulkLine] `json:"variants"`
-	SellingPlanGroups struct {
-		// Nodes are decoded one by one into SellingPlanGroupFields.
-		Nodes []json.RawMessage `json:"nodes"`
-	} `json:"sellingPlanGroups"`
-}
-
 // Reread reads again through the Admin API what events name, against
 // current, the catalogue knitfront holds: each product named (one the shop
 // no longer has is deleted), then the automatic discounts. Events of
@@ -124,10 +108,8 @@ func (c *Client) Reread(ctx context.Context, current catalog.Document, events []
 		}
 	}
 	for _, id := range products {
-		var answer struct {
-			Product *productNode `json:"product"`
-		}
-		if err := c.Do(ctx, ProductOp, map[string]any{"id": gidOf("Product", id)}, &answer); err != nil {
+		answer, err := Product(ctx, c, gidOf("Product", id))
+		if err != nil {
 			return Reread{}, err
 		}
 		if answer.Product != nil {
@@ -153,25 +135,23 @@ func (c *Client) Reread(ctx context.Context, current catalog.Document, events []
 }
 
 // addProductNode takes the Product query's answer for product id.
-func (b *builder) addProductNode(id int64, n productNode) {
-	if _, got, ok := gid(n.ID); !ok || got != id {
-		b.skip(gidOf("Product", id), "the shop answered another product, %q", n.ID)
+func (b *builder) addProductNode(id int64, n ProductNode) {
+	if _, got, ok := gid(n.Id); !ok || got != id {
+		b.skip(gidOf("Product", id), "the shop answered another product, %q", n.Id)
 		return
 	}
-	b.addProduct(id, n.bulkLine)
+	b.addProduct(id, n.ProductFields)
 	p := b.productAt[id]
 	for _, col := range n.Collections.Nodes {
-		if _, cid, ok := gid(col.ID); ok {
+		if _, cid, ok := gid(col.Id); ok {
 			b.addCollection(p, cid, col)
 		}
 	}
 	for _, m := range n.Media.Nodes {
-		if m.Image != nil && m.Image.URL != "" {
-			p.Images = append(p.Images, m.Image.URL)
-		}
+		p.addImage(m)
 	}
 	for _, v := range n.Variants.Nodes {
-		if _, vid, ok := gid(v.ID); ok {
+		if _, vid, ok := gid(v.Id); ok {
 			b.addVariant(p, vid, v)
 		} else {
 			b.skip(gidOf("Product", id), "a variant without a Shopify id")
