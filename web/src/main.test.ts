@@ -3,17 +3,19 @@ import { DEFAULT_CURRENCY, STORAGE_KEYS, SWEEP_VERSION } from './constants';
 import type * as Sweep from './enhancers/ios-sweep';
 import './test/api';
 
-const ELEMENTS = [
+/** The elements registered as the bundle starts. */
+const AT_ONCE = [
   'product-price',
   'discount-badge',
   'currency-switcher',
-  'dev-panel',
   'knitters-page',
   'colour-picker',
   'size-picker',
-  'cart-note',
-  'cart-recommendation-card',
+  'preorder-strip',
 ];
+/** The cart drawer's elements, registered when the page first has one. */
+const ON_DEMAND = ['cart-note', 'cart-recommendation-card'];
+const ELEMENTS = [...AT_ONCE, ...ON_DEMAND, 'dev-panel'];
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
@@ -58,7 +60,7 @@ describe('the bundle entry', () => {
     vi.doUnmock('./market/init');
   });
 
-  it('runs the market rules, adds the stylesheet and registers every element', async () => {
+  it('runs the market rules, adds the stylesheet and registers the elements a page starts with', async () => {
     vi.resetModules();
 
     await import('./main');
@@ -66,7 +68,21 @@ describe('the bundle entry', () => {
 
     expect(marketStore.getState().marketCurrency).toBe(DEFAULT_CURRENCY);
     expect(document.querySelectorAll('style#knitfront-styles')).toHaveLength(1);
-    expect(ELEMENTS.filter((name) => customElements.get(name))).toEqual(ELEMENTS);
+    expect(ELEMENTS.filter((name) => customElements.get(name))).toEqual(AT_ONCE);
     expect(document.documentElement.dataset.knitfront).toBe('loaded');
+  });
+
+  it('registers the cart drawer elements once the theme adds them, and no developer panel unasked', async () => {
+    document.body.innerHTML = '<dev-panel></dev-panel>';
+    const drawer = document.createElement('div');
+    drawer.innerHTML = ON_DEMAND.map((name) => `<${name}></${name}>`).join('');
+
+    document.body.append(drawer);
+
+    await vi.waitFor(() =>
+      expect(ON_DEMAND.filter((name) => customElements.get(name))).toEqual(ON_DEMAND),
+    );
+    expect(customElements.get('dev-panel')).toBeUndefined();
+    document.body.replaceChildren();
   });
 });

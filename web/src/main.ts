@@ -3,12 +3,10 @@
 import { sweepReloading } from './enhancers/ios-sweep-first';
 // Then the market rules run, then each custom element registers and the enhancers start.
 import { loadCartLibrary } from './api/cart-library';
-import { CartNoteElement } from './elements/cart-note';
-import { CartRecommendationCardElement } from './elements/cart-recommendation-card';
+import { debugRequested } from './config';
 import { ColourPickerElement } from './elements/colour-picker';
 import { CurrencySwitcherElement } from './elements/currency-switcher';
-import { defineElement } from './elements/define';
-import { DevPanelElement } from './elements/dev-panel';
+import { defineElement, defineOnDemand } from './elements/define';
 import { DiscountBadgeElement } from './elements/discount-badge';
 import { KnittersPageElement } from './elements/knitters-page';
 import { PreorderStripElement } from './elements/preorder-strip';
@@ -26,12 +24,29 @@ if (!sweepReloading && initMarket() === 'ready') {
   defineElement('product-price', ProductPriceElement);
   defineElement('discount-badge', DiscountBadgeElement);
   defineElement('currency-switcher', CurrencySwitcherElement);
-  defineElement('dev-panel', DevPanelElement);
   defineElement('knitters-page', KnittersPageElement);
   defineElement('colour-picker', ColourPickerElement);
   defineElement('size-picker', SizePickerElement);
-  defineElement('cart-note', theme.cartNoteElement ?? CartNoteElement);
-  defineElement('cart-recommendation-card', CartRecommendationCardElement);
+  // The cart drawer's widgets come with its first item, and the developer panel shows only when
+  // asked for: a product page seen first needs none of their code.
+  if (theme.cartNoteElement) {
+    // The theme's own cart note takes its element before the theme's scripts define theirs.
+    defineElement('cart-note', theme.cartNoteElement);
+  } else {
+    defineOnDemand('cart-note', () =>
+      import('./elements/cart-note').then((module) => module.CartNoteElement),
+    );
+  }
+  defineOnDemand('cart-recommendation-card', () =>
+    import('./elements/cart-recommendation-card').then(
+      (module) => module.CartRecommendationCardElement,
+    ),
+  );
+  if (debugRequested()) {
+    defineOnDemand('dev-panel', () =>
+      import('./elements/dev-panel').then((module) => module.DevPanelElement),
+    );
+  }
   defineElement('preorder-strip', PreorderStripElement);
   startBuyButtons(theme);
   theme.start?.();
