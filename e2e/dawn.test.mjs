@@ -419,10 +419,13 @@ describe(
     }
 
     /**
-     * One unit's price Dawn prints in each line's details, once every one shows in US dollars, in
-     * the order of the lines sorted by their text, digits as N.
+     * One unit's price in each line's details (knitfront's copy over Dawn's), once every one shows
+     * in US dollars, in the order of the lines sorted by their text, digits as N.
      */
-    const DETAIL_PRICES = ':scope > div.product-option, :scope > .cart-item__discounted-prices > *';
+    const DETAIL_PRICES = [
+      ':scope > div.product-option > .kf-dawn-figures',
+      ':scope > .cart-item__discounted-prices > .kf-dawn-figures > *',
+    ].join(',');
     async function lineDetailPrices(page, lines) {
       const selector = `${lines} .cart-item__details`;
       await page.waitForFunction(
@@ -542,11 +545,17 @@ describe(
         await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
         const button = page.locator('product-info button[id^="ProductSubmitButton-"]');
         const label = async () => (await button.innerText()).replace(/\s+/g, ' ').trim();
-        await page.waitForFunction(() =>
-          /^Add to cart for €\d/.test(
-            document.querySelector('product-info button[id^="ProductSubmitButton-"]')?.innerText,
-          ),
-        );
+        // The label takes the price knitfront's widget shows (Dawn's own before it).
+        await page.waitForFunction(() => {
+          const widget = document.querySelector(
+            'product-info [id^="price-"] product-price .kf-price[data-state="ready"]',
+          );
+          const current = widget?.querySelector('.kf-price__current')?.textContent;
+          const button = document.querySelector('product-info button[id^="ProductSubmitButton-"]');
+          return (
+            current && button?.innerText.replace(/\s+/g, ' ').trim().endsWith(` for ${current}`)
+          );
+        });
         const labelBefore = await label();
         const price = await page.evaluate(() =>
           window.kfShownAmount('product-info button[id^="ProductSubmitButton-"]'),

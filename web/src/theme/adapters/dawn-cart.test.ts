@@ -142,10 +142,20 @@ describe("Dawn's cart", () => {
       ...CART,
       items: [{ ...CART.items[1], variant_id: 45123456000201, unit_price: 2142 } as never],
     };
+    /** The figures shown: those of the copies over Dawn's blocks. */
     const figures = () =>
-      ['.cart-item__old-price', '.cart-item__final-price', '.unit-price .price-item'].map(
-        (selector) => document.querySelector(selector)?.textContent,
-      );
+      [
+        '.kf-dawn-figures .cart-item__old-price',
+        '.kf-dawn-figures .cart-item__final-price',
+        '.kf-dawn-figures .price-item',
+      ].map((selector) => document.querySelector(selector)?.textContent);
+    /** Dawn's own figures, kept unseen under the copies. */
+    const dawnFigures = () =>
+      [
+        '[data-kf-line-figures] > .cart-item__old-price',
+        '[data-kf-line-figures] > .cart-item__final-price',
+        '[data-kf-line-figures] > .price-item',
+      ].map((selector) => document.querySelector(selector)?.textContent?.trim());
 
     beforeEach(() => {
       server.use(http.get(`${ORIGIN}/cart.js`, () => HttpResponse.json(DISCOUNTED)));
@@ -159,6 +169,7 @@ describe("Dawn's cart", () => {
       stop = startDawnCart();
       try {
         await expect.poll(figures).toEqual(['$129', '≈ $116', '≈ $23/100g']);
+        expect(dawnFigures()).toEqual(['€119,00', '€107,10', '€21,42/100g']);
         // Dawn renders the drawer again after a change: its figures are written again.
         document.querySelector('#CartDrawer-CartItems')!.innerHTML =
           DRAWER_LINE.match(/<table>[\s\S]*<\/table>/)![0];

@@ -52,40 +52,64 @@ interface DawnCartItem extends AjaxCartItem {
  * keeps its measure ('/100g').
  */
 interface LineFigure {
-  selector: string;
+  /** The figure in the host's copy; null for the copy itself. */
+  selector: string | null;
   amount: (item: DawnCartItem) => number | undefined;
   approximate: boolean;
   measured: boolean;
 }
-const LINE_FIGURES: LineFigure[] = [
+/**
+ * The figures are written in a copy of the block Dawn prints them in (its host), laid over it:
+ * Dawn's block keeps its room unseen, and the copy, as wide as the block, shows whatever width its
+ * figures take, so nothing in the line moves when they change currency.
+ */
+interface FigureHost {
+  selector: string;
+  figures: LineFigure[];
+}
+const FIGURE_HOSTS: FigureHost[] = [
   {
     selector: '.cart-item__details > div.product-option',
-    amount: (item) => item.original_price,
-    approximate: true,
-    measured: false,
+    figures: [
+      { selector: null, amount: (item) => item.original_price, approximate: true, measured: false },
+    ],
   },
   {
-    selector: '.cart-item__details > .cart-item__discounted-prices > .cart-item__old-price',
-    amount: (item) => item.original_price,
-    approximate: false,
-    measured: false,
+    selector: '.cart-item__details > .cart-item__discounted-prices',
+    figures: [
+      {
+        selector: '.cart-item__old-price',
+        amount: (item) => item.original_price,
+        approximate: false,
+        measured: false,
+      },
+      {
+        selector: '.cart-item__final-price',
+        amount: (item) => item.final_price,
+        approximate: true,
+        measured: false,
+      },
+    ],
   },
   {
-    selector: '.cart-item__details > .cart-item__discounted-prices > .cart-item__final-price',
-    amount: (item) => item.final_price,
-    approximate: true,
-    measured: false,
-  },
-  {
-    selector: '.cart-item__price-wrapper > .unit-price > .price-item',
-    amount: (item) => item.unit_price,
-    approximate: true,
-    measured: true,
+    selector: '.cart-item__price-wrapper > .unit-price',
+    figures: [
+      {
+        selector: '.price-item',
+        amount: (item) => item.unit_price,
+        approximate: true,
+        measured: true,
+      },
+    ],
   },
 ];
-/** On a figure Dawn prints once it holds a money slot: the amount, in minor units, it holds. */
+/** On a host of figures once its copy lies over it. */
+const FIGURES_COPIED = 'data-kf-line-figures';
+/** The copy of a host, over it. */
+const FIGURES_COPY = 'kf-dawn-figures';
+/** On a figure once it holds a money slot: the amount, in minor units, it holds. */
 const FIGURE_AMOUNT = 'data-kf-line-figure';
-/** On a figure Dawn prints once it holds a money slot: Dawn's text. */
+/** On a figure once it holds a money slot: Dawn's text. */
 const FIGURE_TEXT = 'data-kf-dawn-text';
 
 /** The cart call of Dawn's product form, the one change Dawn tells without the cart. */
@@ -121,10 +145,13 @@ function readTexts(): CartTexts | null {
 /**
  * The widget over a line total, and Dawn's text kept in its room underneath: nothing in the line
  * moves whatever the widget shows. The widget goes into the one element Dawn puts in the total
- * (its price, or its discounted prices), so that Dawn's rules for a lone child still hold.
+ * (its price, or its discounted prices), so that Dawn's rules for a lone child still hold. The
+ * line's other figures lie over theirs the same way, in a copy of Dawn's block.
  */
 const STYLE = [
   `[${LINE_STATE}] > :not(.unit-price){position:relative;visibility:hidden}`,
+  `[${FIGURES_COPIED}]{position:relative;visibility:hidden}`,
+  `.${FIGURES_COPY}{position:absolute;inset:0;visibility:visible}`,
   `[${LINE_STATE}] > * > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end;visibility:visible}`,
   `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;margin-top:.5rem}`,
   `.kf-dawn-totals__later[hidden],.kf-dawn-totals__charged[hidden]{display:none}`,
@@ -213,15 +240,30 @@ function slotFigure(
   figure.replaceChildren(slot);
 }
 
+/** The copy of a host of figures laid over it, made the first time. */
+function copyOver(host: HTMLElement): HTMLElement {
+  const made = host.querySelector<HTMLElement>(`:scope > .${FIGURES_COPY}`);
+  if (made) return made;
+  const copy = element('span', { class: FIGURES_COPY });
+  copy.append(...[...host.childNodes].map((node) => node.cloneNode(true)));
+  host.setAttribute(FIGURES_COPIED, '');
+  host.append(copy);
+  return copy;
+}
+
 /** Makes the figures Dawn prints in a line, besides its total, money slots of the cart's item. */
 function slotLineFigures(line: Element, item: DawnCartItem, currency: string, texts: CartTexts) {
-  for (const { selector, amount, approximate, measured } of LINE_FIGURES) {
-    const value = amount(item);
-    if (value === undefined || !Number.isSafeInteger(value)) continue;
-    const converted = approximate ? texts.approximate : '{amount}';
-    line
-      .querySelectorAll<HTMLElement>(selector)
-      .forEach((figure) => slotFigure(figure, value, currency, converted, measured));
+  for (const host of FIGURE_HOSTS) {
+    line.querySelectorAll<HTMLElement>(host.selector).forEach((found) => {
+      const copy = copyOver(found);
+      for (const { selector, amount, approximate, measured } of host.figures) {
+        const value = amount(item);
+        const figure = selector === null ? copy : copy.querySelector<HTMLElement>(selector);
+        if (value === undefined || !Number.isSafeInteger(value) || !figure) continue;
+        const converted = approximate ? texts.approximate : '{amount}';
+        slotFigure(figure, value, currency, converted, measured);
+      }
+    });
   }
 }
 
