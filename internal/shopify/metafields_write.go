@@ -12,8 +12,8 @@ const maxMetafieldsPerSet = 25
 
 // The operations of the metafield writer.
 var (
-	ShopIDOp        = operation("ShopID", 1)
-	MetafieldsSetOp = operation("MetafieldsSet", 10)
+	ShopIDOp        = generated("ShopID", ShopID_Operation, 1)
+	MetafieldsSetOp = generated("MetafieldsSet", MetafieldsSet_Operation, 10)
 )
 
 // MetafieldWriter writes the theme's metafields into the shop, only those

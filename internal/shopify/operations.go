@@ -79,30 +79,39 @@ func parseQueryFile(name string) *ast.QueryDocument {
 	return doc
 }
 
+// operation is the operation of the .graphql file name, its fragments
+// written in place.
 func operation(name string, expectedCost float64) Operation {
 	return Operation{Name: name, Query: document(name), ExpectedCost: expectedCost}
 }
 
-// The operations a sync and the webhook worker send, named as the stand-in and Shopify's logs see them.
+// generated is an operation of the typed client genqlient generated
+// (generated.go), whose query it sends.
+func generated(name, query string, expectedCost float64) Operation {
+	return Operation{Name: name, Query: query, ExpectedCost: expectedCost}
+}
+
+// The operations a sync and the webhook worker send, named as the stand-in
+// and Shopify's logs see them.
 var (
-	AccessScopesOp         = operation("AccessScopes", 1)
-	RunBulkQueryOp         = operation("RunBulkQuery", 10)
-	CurrentBulkOperationOp = operation("CurrentBulkOperation", 1)
-	SellingPlanGroupsOp    = operation("SellingPlanGroups", 560)
+	AccessScopesOp         = generated("AccessScopes", AccessScopes_Operation, 1)
+	RunBulkQueryOp         = generated("RunBulkQuery", RunBulkQuery_Operation, 10)
+	CurrentBulkOperationOp = generated("CurrentBulkOperation", CurrentBulkOperation_Operation, 1)
+	SellingPlanGroupsOp    = generated("SellingPlanGroups", SellingPlanGroups_Operation, 560)
 	AutomaticDiscountsOp   = operation("AutomaticDiscounts", 170)
-	ProductOp              = operation("Product", 150)
-	InventoryItemProductOp = operation("InventoryItemProduct", 3)
+	ProductOp              = generated("Product", Product_Operation, 150)
+	InventoryItemProductOp = generated("InventoryItemProduct", InventoryItemProduct_Operation, 3)
 	// The operations of `knitfront webhooks`.
-	WebhookSubscriptionsOp      = operation("WebhookSubscriptions", 102)
-	WebhookSubscriptionCreateOp = operation("WebhookSubscriptionCreate", 10)
+	WebhookSubscriptionsOp      = generated("WebhookSubscriptions", WebhookSubscriptions_Operation, 102)
+	WebhookSubscriptionCreateOp = generated("WebhookSubscriptionCreate", WebhookSubscriptionCreate_Operation, 10)
 )
 
 // ProductsBulkOp is the bulk query of a full sync, sent as the query
-// argument of RunBulkQuery.
+// argument of RunBulkQuery, its fragments written in place.
 var ProductsBulkOp = operation("ProductsBulk", 0)
 
-// Operations is every document knitfront sends to the Admin API, the bulk
-// query among them, for a check against Shopify's schema.
+// Operations is every document knitfront sends to the Admin API, as it
+// sends it, the bulk query among them, for a check against Shopify's schema.
 func Operations() []Operation {
 	return []Operation{
 		AccessScopesOp, RunBulkQueryOp, CurrentBulkOperationOp, SellingPlanGroupsOp,
