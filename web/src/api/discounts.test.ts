@@ -256,7 +256,25 @@ describe('lookupDiscount failures', () => {
 });
 
 describe('lookupDiscount by product', () => {
-  it('asks the product call at once, unbatched', async () => {
+  it('sends the product lookups of one tick as one batch of products, apart from variants', async () => {
+    answerDiscounts({ '8001': 4.5, '8002': 0, '45001': 3 });
+
+    const lookups = [
+      lookupDiscount({ market: 'GB', productId: '8001' }, signal()),
+      lookupDiscount({ market: 'GB', productId: '8002' }, signal()),
+      lookupDiscount({ market: 'GB', productId: '8001' }, signal()),
+      lookupDiscount({ market: 'GB', variantId: '45001' }, signal()),
+    ];
+
+    expect(await Promise.all(lookups)).toEqual([4.5, 0, 4.5, 3]);
+    const batches = requested.filter((url) => url.pathname === '/api/automatic-discounts');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]?.searchParams.get('products')).toBe('8001,8002');
+    expect(batches[0]?.searchParams.has('variants')).toBe(false);
+    expect(requested.map((url) => url.pathname)).toContain('/api/automatic-discount/GB/45001');
+  });
+
+  it('asks the single product call for a lone product', async () => {
     server.use(
       http.get(`${ORIGIN}/api/automatic-discount/product/GB/8123456000002`, () =>
         HttpResponse.json({ amount: 10 }),

@@ -1,9 +1,10 @@
 import { DISCOUNT_BATCH_MAX_IDS, MESSAGES } from '../constants';
 import {
+  getDiscounts,
   getProductDiscount,
   getVariantDiscount,
-  getVariantDiscounts,
   type DiscountAnswer,
+  type DiscountKind,
 } from './knitfront';
 
 /** What a price widget looks up: a variant's discount, or without a variant its product's. */
@@ -14,7 +15,7 @@ export interface DiscountRequest {
 }
 
 interface Waiter {
-  variantId: string;
+  id: string;
   settle: (amountOff: number) => void;
   /** Set once the lookup is sent: tells its request that this lookup no longer waits for it. */
   leave?: () => void;
@@ -25,18 +26,25 @@ interface Waiter {
 const ID = /^\d{1,19}$/;
 const MARKET = /^[A-Za-z]{2}$/;
 
-/** Variant lookups waiting for the next flush, by market. */
-const queued = new Map<string, Set<Waiter>>();
+/** A batch's key: its market and whether it asks for variants or products. */
+interface BatchKey {
+  market: string;
+  kind: DiscountKind;
+}
+
+/** Lookups waiting for the next flush, by market and kind (`LT variants`). */
+const queued = new Map<string, { key: BatchKey; waiters: Set<Waiter> }>();
 let flushQueued = false;
 
 /**
  * The automatic discount of a variant (or, given only a product, of the product) in a market: the
  * money off one unit, 0 when there is none.
  *
- * Variant lookups made in the same tick are coalesced: a microtask sends them as one batch per
- * market (split into requests of at most DISCOUNT_BATCH_MAX_IDS distinct ids), so a collection
- * page of 48 cards, whose elements all render in one go (ReactElement), makes one request; a
- * batch of one id uses the single-variant call. A microtask rather than a 0 ms timer: after
+ * Lookups made in the same tick are coalesced: a microtask sends them as one batch per market and
+ * kind, variants or products (split into requests of at most DISCOUNT_BATCH_MAX_IDS distinct
+ * ids), so a collection page of 48 cards, whose elements all render in one go (ReactElement),
+ * makes one request, whether its cards know their variants (the knitfront theme) or only their
+ * products (Dawn); a batch of one id uses the single lookup. A microtask rather than a 0 ms timer: after
  * DOMContentLoaded a timer waits behind the browser's layout and image work (70-90 ms with 48
  * cards in Chromium), a microtask does not.
  *
@@ -52,23 +60,21 @@ export function lookupDiscount(request: DiscountRequest, signal: AbortSignal): P
     console.error(MESSAGES.discountLookupInvalid(market, id));
     return Promise.resolve(0);
   }
-  if (variantId) return queueVariant(market.toUpperCase(), variantId, signal);
-  return getProductDiscount(market, id, signal).then(amountOff, (error: unknown) => {
-    if (signal.aborted) throw error;
-    console.error(error);
-    return 0;
-  });
+  const key: BatchKey = { market: market.toUpperCase(), kind: variantId ? 'variants' : 'products' };
+  return queue(key, id, signal);
 }
 
-function queueVariant(market: string, variantId: string, signal: AbortSignal): Promise<number> {
+function queue(key: BatchKey, id: string, signal: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
-    const waiters = queued.get(market) ?? new Set();
+    const name = `${key.market} ${key.kind}`;
+    const batch = queued.get(name) ?? { key, waiters: new Set<Waiter>() };
+    const { waiters } = batch;
     const waiter: Waiter = {
-      variantId,
+      id,
       settle: (amount) => {
         signal.removeEventListener('abort', onAbort);
         resolve(amount);
@@ -81,7 +87,7 @@ function queueVariant(market: string, variantId: string, signal: AbortSignal): P
     }
     signal.addEventListener('abort', onAbort, { once: true });
     waiters.add(waiter);
-    queued.set(market, waiters);
+    queued.set(name, batch);
     if (!flushQueued) queueMicrotask(flush);
     flushQueued = true;
   });
@@ -89,13 +95,13 @@ function queueVariant(market: string, variantId: string, signal: AbortSignal): P
 
 function flush() {
   flushQueued = false;
-  for (const [market, waiters] of queued) {
-    queued.delete(market);
+  for (const [name, { key, waiters }] of queued) {
+    queued.delete(name);
     const byId = new Map<string, Waiter[]>();
     for (const waiter of waiters) {
-      const same = byId.get(waiter.variantId);
+      const same = byId.get(waiter.id);
       if (same) same.push(waiter);
-      else byId.set(waiter.variantId, [waiter]);
+      else byId.set(waiter.id, [waiter]);
     }
     const ids = [...byId.keys()];
     for (let start = 0; start < ids.length; start += DISCOUNT_BATCH_MAX_IDS) {
@@ -110,7 +116,7 @@ function flush() {
           };
         }
       }
-      fetchDiscounts(market, chunk, controller.signal)
+      fetchDiscounts(key, chunk, controller.signal)
         .catch((error: unknown) => {
           if (!controller.signal.aborted) console.error(error);
           return {} as Record<string, DiscountAnswer | undefined>;
@@ -125,13 +131,14 @@ function flush() {
 }
 
 async function fetchDiscounts(
-  market: string,
+  { market, kind }: BatchKey,
   ids: string[],
   signal: AbortSignal,
 ): Promise<Record<string, DiscountAnswer | undefined>> {
   const [only] = ids;
-  if (ids.length === 1 && only) return { [only]: await getVariantDiscount(market, only, signal) };
-  return getVariantDiscounts(market, ids, signal);
+  if (ids.length > 1 || !only) return getDiscounts(market, kind, ids, signal);
+  const single = kind === 'variants' ? getVariantDiscount : getProductDiscount;
+  return { [only]: await single(market, only, signal) };
 }
 
 /** The amount of an answer; anything but a positive number means no discount. */

@@ -50,18 +50,26 @@ export async function getProductDiscount(
   return (await response.json()) as DiscountAnswer;
 }
 
+/** What a batch lookup asks for: variants, or products (each answered as its cheapest variant). */
+export type DiscountKind = 'variants' | 'products';
+
 /**
- * GET automatic-discounts?market=..&variants=..: the discounts of up to DISCOUNT_BATCH_MAX_IDS
- * distinct variants, keyed by id; unknown ids are left out.
+ * GET automatic-discounts?market=..&variants=.. (or products=..): the discounts of up to
+ * DISCOUNT_BATCH_MAX_IDS distinct variants or products, keyed by id; unknown ids are left out.
  */
-export async function getVariantDiscounts(
+export async function getDiscounts(
   market: string,
-  variantIds: readonly string[],
+  kind: DiscountKind,
+  ids: readonly string[],
   signal?: AbortSignal,
 ): Promise<Record<string, DiscountAnswer>> {
-  const query = new URLSearchParams({ market, variants: variantIds.join(',') });
+  const query = new URLSearchParams({ market, [kind]: ids.join(',') });
   const response = await fetch(apiURL(`automatic-discounts?${query}`), { signal });
-  if (!response.ok) throw new Error(MESSAGES.variantDiscountFailed(response.statusText));
+  if (!response.ok) {
+    const failed =
+      kind === 'variants' ? MESSAGES.variantDiscountFailed : MESSAGES.productDiscountFailed;
+    throw new Error(failed(response.statusText));
+  }
   const body = (await response.json()) as { discounts?: Record<string, DiscountAnswer> };
   return body.discounts ?? {};
 }

@@ -35,7 +35,8 @@ export function answerDiscounts(amounts: Record<string, number>, hold?: Promise<
   server.use(
     http.get(`${ORIGIN}/api/automatic-discounts`, async ({ request }) => {
       await hold;
-      const ids = new URL(request.url).searchParams.get('variants')?.split(',') ?? [];
+      const query = new URL(request.url).searchParams;
+      const ids = (query.get('variants') ?? query.get('products'))?.split(',') ?? [];
       const discounts = Object.fromEntries(
         ids.filter((id) => id in amounts).map((id) => [id, { amount: amounts[id] }]),
       );
