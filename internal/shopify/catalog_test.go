@@ -1,7 +1,9 @@
 package shopify
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -256,4 +258,40 @@ func joinSkipped(list []Skipped) string {
 		parts = append(parts, s.String())
 	}
 	return strings.Join(parts, "\n")
+}
+
+// TestAPlanGroupShopifyAnswersInAnUnknownShapeIsSkippedAlone: the other
+// groups of its page, and the next page, are read.
+func TestAPlanGroupShopifyAnswersInAnUnknownShapeIsSkippedAlone(t *testing.T) {
+	group := func(id int, valueType string) string {
+		return fmt.Sprintf(`{"id":"gid://shopify/SellingPlanGroup/%d","name":"Pre-order","products":{"pageInfo":{"hasNextPage":false},"nodes":[{"id":"gid://shopify/Product/1"}]},`+
+			`"sellingPlans":{"nodes":[{"id":"gid://shopify/SellingPlan/%d","name":"Deposit","category":"PRE_ORDER","billingPolicy":{"__typename":"SellingPlanFixedBillingPolicy",`+
+			`"checkoutCharge":{"type":"PERCENTAGE","value":{"__typename":"%s","percentage":10.0}}}}]}}`, id, 30+id, valueType)
+	}
+	page := func(hasNext bool, groups ...string) reply {
+		return reply{status: 200, body: fmt.Sprintf(`{"data":{"sellingPlanGroups":{"pageInfo":{"hasNextPage":%v,"endCursor":"c"},"nodes":[%s]}}}`, hasNext, strings.Join(groups, ","))}
+	}
+	srv, calls := scripted(t, []reply{
+		page(true, group(1, "SomethingNew"), group(2, "SellingPlanCheckoutChargePercentageValue")),
+		page(false, group(3, "SellingPlanCheckoutChargePercentageValue")),
+	})
+	c, err := NewClient(srv.URL, "shpat_test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBuilder(nil)
+	b.addLine([]byte(productLine))
+	if err := c.readPlanGroups(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	var plans []int64
+	for _, p := range b.productAt[1].SellingPlans {
+		plans = append(plans, p.ID)
+	}
+	if !slices.Equal(plans, []int64{32, 33}) || *calls != 2 {
+		t.Errorf("plans %v read in %d requests, want [32 33] in 2", plans, *calls)
+	}
+	if len(b.skipped) != 1 || b.skipped[0].Item != "gid://shopify/SellingPlanGroup/1" || !strings.Contains(b.skipped[0].Reason, `"SomethingNew"`) {
+		t.Errorf("skipped %v, want group 1 named with the kind Shopify answered", b.skipped)
+	}
 }

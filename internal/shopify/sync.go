@@ -275,28 +275,36 @@ func pages[T any](ctx context.Context, c *Client, op Operation, field string, ta
 	}
 }
 
-// readPlanGroups reads the selling plan groups page after page, each group
-// decoded apart, so that one Shopify answers in a shape knitfront does not
-// know is skipped alone.
-func (c *Client) readPlanGroups(ctx context.Context, b *builder) error {
+// rawPage is one page of a connection, its nodes left undecoded so that
+// each is decoded apart.
+type rawPage struct {
+	PageInfo PageFields        `json:"pageInfo"`
+	Nodes    []json.RawMessage `json:"nodes"`
+}
+
+// eachNode runs op page after page and hands each node of its connection
+// named field to take, decoded into the generated type T; a node that does
+// not decode, one holding a kind of object knitfront does not know, is
+// named as skipped and the rest go on.
+func eachNode[T any](ctx context.Context, c *Client, b *builder, op Operation, field string, take func(T)) error {
 	return eachPage(func(after *string) (PageFields, error) {
-		var answer struct {
-			SellingPlanGroups struct {
-				PageInfo PageFields        `json:"pageInfo"`
-				Nodes    []json.RawMessage `json:"nodes"`
-			} `json:"sellingPlanGroups"`
-		}
-		if err := c.Do(ctx, SellingPlanGroupsOp, map[string]any{"after": after}, &answer); err != nil {
+		var answer map[string]rawPage
+		if err := c.Do(ctx, op, map[string]any{"after": after}, &answer); err != nil {
 			return PageFields{}, err
 		}
-		for _, raw := range answer.SellingPlanGroups.Nodes {
-			var g SellingPlanGroupFields
-			if decodeNode(b, raw, &g) {
-				b.addPlanGroup(g)
+		page := answer[field]
+		for _, raw := range page.Nodes {
+			var node T
+			if decodeNode(b, raw, &node) {
+				take(node)
 			}
 		}
-		return answer.SellingPlanGroups.PageInfo, nil
+		return page.PageInfo, nil
 	})
+}
+
+func (c *Client) readPlanGroups(ctx context.Context, b *builder) error {
+	return eachNode(ctx, c, b, SellingPlanGroupsOp, "sellingPlanGroups", b.addPlanGroup)
 }
 
 func (c *Client) readDiscounts(ctx context.Context, b *builder) error {
