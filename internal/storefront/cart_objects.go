@@ -26,6 +26,10 @@ type cartObject struct {
 	ItemsSubtotalPrice            int64             `json:"items_subtotal_price" liquid:"items_subtotal_price"`
 	CartLevelDiscountApplications []any             `json:"cart_level_discount_applications" liquid:"cart_level_discount_applications"`
 	Currency                      *currencyObject   `json:"-" liquid:"currency"`
+	// Size is the number of lines, what 'cart == empty' compares (see
+	// compareWithEmpty): Shopify finds a cart without lines empty, and
+	// Dawn's cart page and drawer show their empty state by it.
+	Size int `json:"-" liquid:"size"`
 }
 
 // lineItemObject is a cart line: Liquid's line_item, and as JSON an item of
@@ -139,6 +143,7 @@ func newCartObject(p cart.Priced, products *productObjects) *cartObject {
 		item.Index = i
 		o.Items = append(o.Items, item)
 	}
+	o.Size = len(o.Items)
 	return o
 }
 

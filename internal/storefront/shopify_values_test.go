@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"knitfront/internal/cart"
 	"knitfront/internal/money"
 )
 
@@ -13,6 +14,10 @@ import (
 func TestShopifyValues(t *testing.T) {
 	white, _ := parseColor("#FFFFFF")
 	variant := &variantObject{QuantityRule: defaultQuantityRule}
+	index := jsonTestCatalog()
+	priced := func(lines ...cart.Line) *cartObject {
+		return newCartObject(cart.Price(cart.Cart{Token: "c1", Lines: lines}, money.LT, index, nil), newProductObjects(index, money.LT))
+	}
 	for _, test := range []struct {
 		name, source string
 		objects      map[string]any
@@ -25,6 +30,10 @@ func TestShopifyValues(t *testing.T) {
 		{"nil is not empty", `{% if x == empty %}y{% endif %}{% if x != empty %}n{% endif %}`, nil, "n"},
 		{"an object is not empty", `{% if v.settings.x != empty %}n{% endif %}`, map[string]any{"v": map[string]any{"settings": map[string]any{"x": variant}}}, "n"},
 		{"in a liquid tag", "{%- liquid\n if s == empty\n echo 'y'\n endif\n -%}", map[string]any{"s": ""}, "y"},
+		{"a cart without lines is empty", `{% if cart == empty %}y{% endif %}{% if cart != empty %}n{% endif %}`,
+			map[string]any{"cart": priced()}, "y"},
+		{"a cart with a line is not empty", `{% if cart == empty %}y{% endif %}{% if cart != empty %}n{% endif %}`,
+			map[string]any{"cart": priced(cart.Line{VariantID: 71, Quantity: 1})}, "n"},
 		{"a variable named like empty", `{% assign is_empty = false %}{% if is_empty == false %}f{% endif %}`, nil, "f"},
 		{"quantity rule", `{{ v.quantity_rule.min }}/{{ v.quantity_rule.increment }}/{% if v.quantity_rule.max != null %}{{ v.quantity_rule.max }}{% else %}none{% endif %}`,
 			map[string]any{"v": variant}, "1/1/none"},
