@@ -1,18 +1,22 @@
 // Prices at first paint: with the demo catalogue synced from dev's Shopify stand-in, the sync
-// writes each variant's automatic discount into the shop's metafields and the theme prints the
-// final price from them. These tests check that what the server printed is what the widget
-// finally shows, for every price the collection pages and product pages show in every market;
-// that the printed price is visible before the bundle runs (its script held back); that a shopper
-// who sees another currency, or a discount that has ended, still waits for the widget; and that
-// nothing moves when the widget takes the printed price over.
+// writes each variant's automatic discount and the display rates into the shop's metafields, and
+// the theme prints the final price from them, in the market's currency and converted into every
+// other display currency. These tests check that what the server printed is what the widget
+// finally shows, for every variant in every market and display currency; that the printed price
+// of the shopper's display currency is visible before the bundle runs (its script held back);
+// that stale rates show the market's currency, a shopper of another market or a discount that has
+// ended still waits for the widget; and that nothing moves when the widget takes the printed price
+// over.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { openShop, screenshot, WIDTHS } from './harness.mjs';
+import { chooseCurrency, openShop, screenshot, WIDTHS } from './harness.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
 /** The markets and the currency each prints its prices in. */
 const MARKETS = { LT: 'EUR', AU: 'AUD', GB: 'GBP', US: 'USD' };
+/** The currencies a shopper can see prices in. */
+const DISPLAY_CURRENCIES = Object.values(MARKETS);
 const COLLECTION = '/collections/all';
 /** pebble-beanie: 15% off in every market by the "Mitten season" discount. */
 const DISCOUNTED_PRODUCT = '/products/pebble-beanie';
@@ -22,54 +26,14 @@ const BUNDLE_HELD_BACK = [
   /request failed: GET .*\/assets\/knitfront\.js.*ERR_FAILED/,
   /console error: Failed to load resource: net::ERR_FAILED/,
 ];
+/** How many pages the test asks the server for at once. */
+const FETCHES_AT_ONCE = 8;
 
 let shop;
 before(async () => {
   shop = await openShop({ env: { KNITFRONT_DEV_CATALOGUE: 'stand-in' } });
 });
 after(() => shop?.close());
-
-/** Text as a shopper reads it off a price, whatever the markup: with no white space. */
-const squeeze = (text) => text.replace(/\s+/g, '');
-
-/**
- * The prices the server printed with their markers, in the order of the page, read from the HTML
- * it sent: each <product-price>'s variant, placement, data-final-minor and the text inside it.
- */
-function printedPrices(html) {
-  const prices = [];
-  for (const [, attributes, content] of html.matchAll(
-    /<product-price\b([^>]*)>([\s\S]*?)<\/product-price>/g,
-  )) {
-    const attribute = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? null;
-    const finalMinor = attribute('data-final-minor');
-    if (finalMinor === null) continue;
-    prices.push({
-      variant: attribute('variant_id'),
-      type: attribute('type'),
-      finalMinor: Number(finalMinor),
-      text: squeeze(content.replace(/<[^>]*>/g, '').replaceAll('&amp;', '&')),
-    });
-  }
-  return prices;
-}
-
-/** The prices the widgets show once every lookup has answered, with markers, in page order. */
-async function widgetPrices(page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('product-price[data-final-minor]')].every((p) => p.shownPrice),
-  );
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(() =>
-    [...document.querySelectorAll('product-price[data-final-minor]')].map((p) => ({
-      variant: p.getAttribute('variant_id'),
-      type: p.getAttribute('type'),
-      finalMinor: p.shownPrice.amount,
-      currency: p.shownPrice.currency,
-      text: p.textContent.replace(/\s+/g, ''),
-    })),
-  );
-}
 
 /** A new shopper in a country: the home page opened with ?country=, as a shopper's link does. */
 async function shopperIn(country, options) {
@@ -79,7 +43,31 @@ async function shopperIn(country, options) {
   return page;
 }
 
-/** The addresses of the collection's pages and of every product its cards link to. */
+/** A shopper in a country who chose to see prices in a currency (null: the market's). */
+async function shopperSeeing(country, currency, options) {
+  const page = await shopperIn(country, options);
+  if (currency) await page.evaluate((c) => localStorage.setItem('displayCurrency', c), currency);
+  return page;
+}
+
+/** Runs work on every item, a few at a time, and gives the results in the items' order. */
+async function eachAtOnce(items, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: FETCHES_AT_ONCE }, worker));
+  return results;
+}
+
+/**
+ * The addresses of the collection's pages and of every variant's page of every product its cards
+ * link to (the product page prints the price of the variant in its address).
+ */
 async function shopPages(page) {
   const pages = [COLLECTION];
   const products = new Set();
@@ -91,41 +79,124 @@ async function shopPages(page) {
       if (!pages.includes(path)) pages.push(path);
     }
   }
-  return [...pages, ...[...products].sort()];
+  const variantPages = await eachAtOnce([...products].sort(), async (product) => {
+    const { variants } = await (await page.request.get(shop.url(`${product}.js`))).json();
+    return variants.map((variant) => `${product}?variant=${variant.id}`);
+  });
+  return [...pages, ...variantPages.flat()];
 }
 
-test('in every market, every price the server printed is the price the widget finally shows', async () => {
+/**
+ * The prices the server printed from the metafields (with data-final-minor) on every page, as
+ * HTML, each once: a variant's price shows on many pages the same.
+ */
+async function printedPrices(shopper, paths) {
+  const pages = await eachAtOnce(paths, async (path) => {
+    const html = await (await shopper.request.get(shop.url(path))).text();
+    const prices = [...html.matchAll(/<product-price\b[^>]*>[\s\S]*?<\/product-price>/g)]
+      .map(([price]) => price)
+      .filter((price) => /\bdata-final-minor="/.test(price));
+    assert.ok(prices.length > 0, `${path}: no price printed from the metafields`);
+    return prices;
+  });
+  return [...new Set(pages.flat())];
+}
+
+/** Where the test puts the printed prices on a page. */
+const PUT_PRINTED = '#printed-prices product-price';
+
+/**
+ * Puts the printed prices on the page the shopper has open, as the server printed them, and
+ * returns what each printed, read before the widget renders: its variant, placement, final price
+ * in cents of the market's currency and the text of its figure in each currency.
+ */
+function putPrinted(prices) {
+  const printed = new DOMParser().parseFromString(prices.join(''), 'text/html');
+  const expected = [...printed.querySelectorAll('product-price')].map((price) => ({
+    variant: price.getAttribute('variant_id'),
+    type: price.getAttribute('type'),
+    finalMinor: Number(price.getAttribute('data-final-minor')),
+    figures: Object.fromEntries(
+      [...price.querySelectorAll('[data-kf-currency]')].map((figure) => [
+        figure.getAttribute('data-kf-currency'),
+        figure.textContent.replace(/\s+/g, ''),
+      ]),
+    ),
+  }));
+  const holder = document.createElement('div');
+  holder.id = 'printed-prices';
+  holder.append(...[...printed.body.children].map((price) => document.adoptNode(price)));
+  document.body.append(holder);
+  return expected;
+}
+
+/**
+ * The prices the widgets show once every lookup has answered, in page order; given a currency,
+ * once every one shows in it.
+ */
+async function widgetPrices(page, selector = 'product-price[data-final-minor]', currency = null) {
+  await page.waitForFunction(
+    ([s, c]) =>
+      [...document.querySelectorAll(s)].every(
+        (price) => price.shownPrice && (c === null || price.shownPrice.currency === c),
+      ),
+    [selector, currency],
+    { timeout: 60_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    (s) =>
+      [...document.querySelectorAll(s)].map((price) => ({
+        variant: price.getAttribute('variant_id'),
+        type: price.getAttribute('type'),
+        amount: price.shownPrice.amount,
+        text: price.textContent.replace(/\s+/g, ''),
+        currency: price.shownPrice.currency,
+      })),
+    selector,
+  );
+}
+
+test('in every market and display currency, every variant’s printed price is the price the widget finally shows', async () => {
   const page = await shopperIn('LT');
   const paths = await shopPages(page);
   await page.close();
-  assert.ok(paths.length > 50, `the shop's pages: ${paths.length}`);
+  assert.ok(paths.length > 300, `the shop's pages: ${paths.length}`);
 
-  for (const [country, currency] of Object.entries(MARKETS)) {
+  for (const [country, marketCurrency] of Object.entries(MARKETS)) {
     const shopper = await shopperIn(country);
-    let compared = 0;
-    let discounted = 0;
-    for (const path of paths) {
-      const html = await (await shopper.request.get(shop.url(path))).text();
-      const printed = printedPrices(html);
-      assert.ok(printed.length > 0, `${country} ${path}: no price printed from the metafields`);
-      await shopper.goto(shop.url(path));
-      const shown = await widgetPrices(shopper);
-      assert.equal(shown.length, printed.length, `${country} ${path}: prices on the page`);
-      printed.forEach((expected, i) => {
-        const where = `${country} ${path}, variant ${expected.variant} (${expected.type})`;
-        assert.deepEqual(shown[i], { ...expected, currency }, where);
-        if (expected.text.includes('off')) discounted++;
+    const prices = await printedPrices(shopper, paths);
+    const variants = new Set(prices.map((price) => /variant_id="(\d+)"/.exec(price)?.[1]));
+    assert.ok(variants.size > 300, `${country}: variants printed: ${variants.size}`);
+    await shopper.goto(shop.url(COLLECTION));
+    await widgetPrices(shopper);
+    const printed = await shopper.evaluate(putPrinted, prices);
+    // The market's currency first, as the shopper starts; then each other, chosen in the header,
+    // which changes every price on the page at once.
+    const others = DISPLAY_CURRENCIES.filter((currency) => currency !== marketCurrency);
+    for (const currency of [marketCurrency, ...others]) {
+      if (currency !== marketCurrency) await chooseCurrency(shopper, currency);
+      const shown = await widgetPrices(shopper, PUT_PRINTED, currency);
+      assert.equal(shown.length, printed.length, `${country} in ${currency}: prices`);
+      let discounted = 0;
+      printed.forEach(({ finalMinor, figures, ...price }, i) => {
+        const where = `${country} in ${currency}, variant ${price.variant} (${price.type})`;
+        const { amount, ...widget } = shown[i];
+        assert.deepEqual(widget, { ...price, text: figures[currency] ?? null, currency }, where);
+        // The printed cents are the market's: a converted price is compared by its text alone.
+        if (currency === marketCurrency) assert.equal(amount, finalMinor, where);
+        if (widget.text.includes('off')) discounted++;
       });
-      compared += printed.length;
+      assert.ok(discounted > 0, `${country} in ${currency}: no discounted price compared`);
     }
-    assert.ok(discounted > 0, `${country}: no discounted price among the ${compared} compared`);
     await shopper.close();
   }
 });
 
 /**
  * Opens a page with the bundle's script held back, so that what shows is what the server
- * printed and the theme's stylesheet lets through.
+ * printed and the theme's stylesheet lets through: each price's text as a shopper reads it (the
+ * figures of the currencies not shown left out).
  */
 async function withoutBundle(page, path) {
   await page.route(BUNDLE, (route) => route.abort('failed'));
@@ -135,7 +206,7 @@ async function withoutBundle(page, path) {
     [...document.querySelectorAll('product-price')].map((p) => ({
       marked: p.hasAttribute('data-final-minor'),
       visible: p.checkVisibility({ visibilityProperty: true }),
-      text: p.textContent.replace(/\s+/g, ''),
+      text: p.innerText.replace(/\s+/g, ''),
       box: boxOf(p),
     })),
   );
@@ -147,50 +218,96 @@ function boxOf(element) {
   return [x, y, width, height].map(Math.round);
 }
 
-test('a printed price is visible before the bundle runs, in the market currency only', async () => {
-  for (const width of WIDTHS) {
-    for (const path of [COLLECTION, DISCOUNTED_PRODUCT]) {
-      const page = await shopperIn('GB', { width });
-      const prices = await withoutBundle(page, path);
-      const marked = prices.filter((price) => price.marked);
-      assert.ok(marked.length > 0, `${path}: printed prices`);
-      for (const price of marked) {
-        assert.ok(price.visible, `${path} at ${width}: ${price.text} hidden`);
-        assert.match(price.text, /^(Regularprice£[\d,]+Saleprice)?£[\d,]+(-\d+%off)?$/);
-      }
-      for (const price of prices.filter((p) => !p.marked)) {
-        assert.ok(!price.visible, `${path} at ${width}: ${price.text} shown unmarked`);
-      }
-      await screenshot(page, `first-paint-${path === COLLECTION ? 'collection' : 'product'}`);
-      await page.close({ allow: BUNDLE_HELD_BACK });
+/** The shoppers the first paint is looked at for: a market's own currency, and a converted one. */
+const SHOPPERS = [
+  {
+    country: 'GB',
+    currency: null,
+    price: /^(Regularprice£[\d,]+Saleprice)?£[\d,]+(-\d+%off)?$/,
+  },
+  {
+    country: 'LT',
+    currency: 'USD',
+    price: /^(Regularprice\$[\d,]+Saleprice)?\$[\d,]+(-\d+%off)?$/,
+  },
+];
 
-      // The widget's price takes the printed price's place and room exactly.
-      const widget = await shopperIn('GB', { width });
-      await widget.goto(shop.url(path));
-      await widgetPrices(widget);
-      await widget.addScriptTag({ content: boxOf.toString() });
-      const boxes = await widget.evaluate(() =>
-        [...document.querySelectorAll('product-price[data-final-minor]')].map(boxOf),
-      );
-      assert.deepEqual(
-        boxes,
-        marked.map((price) => price.box),
-        `${path} at ${width}: the widget's prices' boxes`,
-      );
-      await widget.close();
+test('a printed price is visible before the bundle runs, in the shopper’s display currency', async () => {
+  for (const { country, currency, price: pattern } of SHOPPERS) {
+    for (const width of WIDTHS) {
+      for (const path of [COLLECTION, DISCOUNTED_PRODUCT]) {
+        const where = `${country} in ${currency ?? 'its currency'}, ${path} at ${width}`;
+        const page = await shopperSeeing(country, currency, { width });
+        const prices = await withoutBundle(page, path);
+        const marked = prices.filter((price) => price.marked);
+        assert.ok(marked.length > 0, `${where}: printed prices`);
+        for (const price of marked) {
+          assert.ok(price.visible, `${where}: ${price.text} hidden`);
+          assert.match(price.text, pattern, where);
+        }
+        for (const price of prices.filter((p) => !p.marked)) {
+          assert.ok(!price.visible, `${where}: ${price.text} shown unmarked`);
+        }
+        const name = path === COLLECTION ? 'collection' : 'product';
+        await screenshot(page, `first-paint-${name}${currency ? `-${currency}` : ''}`);
+        await page.close({ allow: BUNDLE_HELD_BACK });
+
+        // The widget's price reads the same and takes the printed price's place and room exactly.
+        const widget = await shopperSeeing(country, currency, { width });
+        await widget.goto(shop.url(path));
+        await widgetPrices(widget);
+        await widget.addScriptTag({ content: boxOf.toString() });
+        const shown = await widget.evaluate(() =>
+          [...document.querySelectorAll('product-price[data-final-minor]')].map((p) => ({
+            text: p.textContent.replace(/\s+/g, ''),
+            box: boxOf(p),
+          })),
+        );
+        assert.deepEqual(
+          shown,
+          marked.map(({ text, box }) => ({ text, box })),
+          `${where}: the widget's prices`,
+        );
+        await widget.close();
+      }
     }
   }
 });
 
-test('a shopper who sees another currency waits for the widget, as before', async () => {
+/** Serves the collection page as the server would with rates past their stale_at. */
+async function servedWithStaleRates(page) {
+  await page.route(shop.url(COLLECTION), async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      '"stale_at": null',
+      '"stale_at": "2020-01-01T00:00:00Z"',
+    );
+    assert.match(html, /"stale_at": "2020/);
+    await route.fulfill({ response, body: html });
+  });
+}
+
+test('with stale rates a printed price shows in the market currency, as the widget shows it', async () => {
+  const page = await shopperSeeing('LT', 'USD');
+  await servedWithStaleRates(page);
+  const marked = (await withoutBundle(page, COLLECTION)).filter((price) => price.marked);
+  assert.ok(marked.length > 0);
+  for (const price of marked) {
+    assert.ok(price.visible, `${price.text} hidden`);
+    assert.match(price.text, /^(Regularprice€[\d,]+Saleprice)?€[\d,]+(-\d+%off)?$/);
+  }
+  await page.close({ allow: BUNDLE_HELD_BACK });
+});
+
+test('a shopper of another market than the page’s waits for the widget', async () => {
   const page = await shopperIn('GB');
-  await page.evaluate(() => localStorage.setItem('displayCurrency', 'EUR'));
+  await page.evaluate(() => localStorage.setItem('marketCurrency', 'EUR'));
   const prices = await withoutBundle(page, COLLECTION);
   assert.ok(prices.length > 0);
   assert.deepEqual(
     prices.filter((price) => price.visible),
     [],
-    'prices shown in pounds to a shopper who sees euros',
+    'prices shown in pounds to a shopper of the euro market',
   );
   await page.close({ allow: BUNDLE_HELD_BACK });
 });
@@ -228,19 +345,29 @@ test('a printed discount that has ended by the shopper’s clock waits for the w
 });
 
 test('no layout shift when the widgets take the printed prices over, and what a shopper sees', async () => {
-  for (const width of WIDTHS) {
-    for (const [name, path] of [
-      ['collection', COLLECTION],
-      ['product', DISCOUNTED_PRODUCT],
-    ]) {
-      const page = await shopperIn('LT', { width });
-      await page.addInitScript(recordPricesAndShifts);
-      await page.goto(shop.url(path));
-      await widgetPrices(page);
-      const shifts = await page.evaluate(() => window.kfShifts);
-      assert.deepEqual(shifts, [], `${name} at ${width}: layout shifts`);
-      await screenshot(page, `first-paint-${name}-widget`);
-      await page.close();
+  for (const currency of [null, 'USD']) {
+    for (const width of WIDTHS) {
+      for (const [name, path] of [
+        ['collection', COLLECTION],
+        ['product', DISCOUNTED_PRODUCT],
+      ]) {
+        const where = `${name} in ${currency ?? 'EUR'} at ${width}`;
+        const page = await shopperSeeing('LT', currency, { width });
+        // The visit's first page, whose widgets have not had the rates yet: they take the printed
+        // prices over with the rates the page printed, until their own request answers.
+        await page.evaluate(() => sessionStorage.clear());
+        await page.addInitScript(recordPricesAndShifts);
+        await page.goto(shop.url(path));
+        const shown = await widgetPrices(page);
+        assert.ok(
+          shown.every((price) => price.currency === (currency ?? 'EUR')),
+          `${where}: ${JSON.stringify(shown[0])}`,
+        );
+        const shifts = await page.evaluate(() => window.kfShifts);
+        assert.deepEqual(shifts, [], `${where}: layout shifts`);
+        await screenshot(page, `first-paint-${name}-widget${currency ? `-${currency}` : ''}`);
+        await page.close();
+      }
     }
   }
 });

@@ -1,9 +1,12 @@
 import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineElement } from '../elements/define';
 import { ProductPriceElement } from '../elements/product-price';
 import { answerDiscounts, discountRequests, EUR_RATES, holdAnswers } from '../test/api';
 import { mount, setMarket } from '../test/elements';
+import { ORIGIN, server } from '../test/server';
+import { PRINTED_RATES_ID } from './printedPrice';
 
 defineElement('product-price', ProductPriceElement);
 
@@ -31,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  document.getElementById(PRINTED_RATES_ID)?.remove();
 });
 
 describe('product-price over a price the theme printed', () => {
@@ -73,18 +77,80 @@ describe('product-price over a price the theme printed', () => {
     await waitFor(() => expect(shown()).toEqual({ state: 'ready', text: '€119' }));
   });
 
-  it('keeps the skeleton when the shopper sees another currency', async () => {
+  it('converts the printed price at once when the rates are known', async () => {
     setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
-    const { hold, release } = holdAnswers();
+    const { hold } = holdAnswers();
     answerDiscounts({ '1': 11.9 }, hold);
+    await mount(printed());
+
+    expect(shown()).toEqual({ state: 'ready', text: 'Regular price$129Sale price$116-10% off' });
+  });
+});
+
+/** The rates the theme printed in the head, as snippets/knitfront-first-paint.liquid does. */
+function printRates(changes: object = {}) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = PRINTED_RATES_ID;
+  element.textContent = JSON.stringify({
+    currency: 'EUR',
+    rates: { ...EUR_RATES, USD: 1.0512 },
+    stale_at: null,
+    ...changes,
+  });
+  document.head.append(element);
+}
+
+/** Holds the rates request until released, then answers with EUR_RATES (USD 1.08). */
+function holdRates() {
+  const { hold, release } = holdAnswers();
+  server.use(
+    http.get(`${ORIGIN}/api/currency-rates/:currency`, async () => {
+      await hold;
+      return HttpResponse.json(EUR_RATES);
+    }),
+  );
+  return release;
+}
+
+describe('product-price over a price the theme printed in another display currency', () => {
+  beforeEach(() => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD' });
+    answerDiscounts({ '1': 11.9 });
+  });
+
+  it('converts with the printed rates while its own request runs, and corrects it in place', async () => {
+    printRates();
+    const release = holdRates();
+    await mount(printed());
+
+    expect(shown()).toEqual({ state: 'ready', text: 'Regular price$125Sale price$113-10% off' });
+    release();
+    await waitFor(() => expect(shown().text).toBe('Regular price$129Sale price$116-10% off'));
+  });
+
+  it('shows the market currency while the printed rates are stale, as the page does', async () => {
+    printRates({ stale_at: '2026-11-26T00:00:00Z' });
+    const release = holdRates();
+    await mount(printed());
+
+    expect(shown()).toEqual({ state: 'ready', text: 'Regular price€119Sale price€107-10% off' });
+    release();
+    await waitFor(() => expect(shown().text).toBe('Regular price$129Sale price$116-10% off'));
+  });
+
+  it('keeps the skeleton until its rates arrive when the page printed none', async () => {
+    const release = holdRates();
     await mount(printed());
 
     expect(shown().state).toBe('loading');
     release();
     await waitFor(() => expect(shown().text).toBe('Regular price$129Sale price$116-10% off'));
   });
+});
 
-  it('keeps the skeleton for a price printed with no markers', async () => {
+describe('product-price over a price printed with no markers', () => {
+  it('keeps the skeleton while its lookup runs', async () => {
     const { hold, release } = holdAnswers();
     answerDiscounts({ '1': 11.9 }, hold);
     await mount(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { printedAmountOff, type PrintedPriceAttributes } from './printedPrice';
+import {
+  PRINTED_RATES_ID,
+  printedAmountOff,
+  printedRates,
+  type PrintedPriceAttributes,
+} from './printedPrice';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const context = {
@@ -7,7 +12,6 @@ const context = {
   compared: null,
   market: 'LT',
   marketCurrency: 'EUR',
-  displayCurrency: 'EUR',
   now: NOW,
 };
 const discounted: PrintedPriceAttributes = {
@@ -31,7 +35,6 @@ describe('printedAmountOff', () => {
     ],
     ['markers worked out on another price', discounted, { price: 12900 }, null],
     ['a compared price given: no discount printed over it', discounted, { compared: 15000 }, null],
-    ['another display currency', discounted, { displayCurrency: 'USD' }, null],
     ['a market whose currency is not the one priced in', discounted, { market: 'US' }, null],
     ['no market', discounted, { market: null }, null],
     ['no price', discounted, { price: null }, null],
@@ -44,5 +47,34 @@ describe('printedAmountOff', () => {
     ['an end that is not a date', { ...discounted, 'data-discount-ends-at': 'soon' }, {}, null],
   ])('%s', (_, attributes, changes, expected) => {
     expect(printedAmountOff(attributes, { ...context, ...changes })).toBe(expected);
+  });
+});
+
+describe('printedRates', () => {
+  const rates = { EUR: 1, AUD: 1.7826, USD: 1.0512 };
+  /** A page whose head holds the rates element with this text. */
+  const pageWith = (text: string) => {
+    const page = document.implementation.createHTMLDocument();
+    const element = page.createElement('script');
+    element.type = 'application/json';
+    element.id = PRINTED_RATES_ID;
+    element.textContent = text;
+    page.head.append(element);
+    return page;
+  };
+  const printed = (changes: object) =>
+    pageWith(JSON.stringify({ currency: 'EUR', rates, stale_at: null, ...changes }));
+
+  it.each([
+    ['rates with no staleness given', printed({}), rates],
+    ['rates stale later', printed({ stale_at: '2026-11-27T00:00:00Z' }), rates],
+    ['rates stale by the shopper’s clock', printed({ stale_at: '2026-11-26T12:00:00Z' }), null],
+    ['rates of another market currency', printed({ currency: 'GBP' }), undefined],
+    ['no rates written into the shop', printed({ rates: null }), undefined],
+    ['a rate that is not a positive number', printed({ rates: { USD: 0 } }), undefined],
+    ['a text that is not JSON', pageWith('{"currency": "EUR",'), undefined],
+    ['no rates element', document.implementation.createHTMLDocument(), undefined],
+  ])('%s', (_, page, expected) => {
+    expect(printedRates('EUR', NOW, page)).toEqual(expected);
   });
 });

@@ -9,6 +9,7 @@ import { readComparedPrice, readPrice } from '../pricing/read';
 import {
   PRINTED_PRICE_ATTRIBUTES,
   printedAmountOff,
+  printedRates,
   type PrintedPriceAttributes,
 } from './printedPrice';
 import { useAutomaticDiscount } from './useAutomaticDiscount';
@@ -84,7 +85,6 @@ function useMarketCurrency(currency: string | null | undefined) {
 export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null {
   const { market, variantId, productId, held } = inputs;
   const marketCurrency = useMarketCurrency(inputs.currency);
-  const displayCurrency = useMarket((state) => state.displayCurrency) ?? marketCurrency;
   // The shopper's clock when the widget took the page over, for a printed discount's end.
   const [now] = useState(Date.now);
   const placeholder = inputs.price === PRICE_PLACEHOLDER || inputs.priceMinor === PRICE_PLACEHOLDER;
@@ -99,15 +99,8 @@ export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null 
   const lookup = price !== null && compared === null && market && (variantId || productId);
   const amountOff = useAutomaticDiscount(lookup ? { market, variantId, productId } : null);
   const printedOff =
-    amountOff === 'pending' && marketCurrency !== null && displayCurrency !== null && inputs.printed
-      ? printedAmountOff(inputs.printed, {
-          price,
-          compared,
-          market,
-          marketCurrency,
-          displayCurrency,
-          now,
-        })
+    amountOff === 'pending' && marketCurrency !== null && inputs.printed
+      ? printedAmountOff(inputs.printed, { price, compared, market, marketCurrency, now })
       : null;
 
   if (held || placeholder || marketCurrency === null) return 'loading';
@@ -124,18 +117,25 @@ export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null 
  * The price to show: 'loading' until it can be shown as it will stay, null when there is none.
  *
  * It is ready when the market currency is known, the price is not the placeholder '-1', no
- * discount lookup is in progress and, when it is to be converted, the rates have arrived or failed
- * (so a price never shows first in the wrong currency).
+ * discount lookup is in progress (or the theme printed its answer) and, when it is to be
+ * converted, the rates have arrived or failed (so a price never shows first in the wrong
+ * currency). Until they arrive, the rates the theme printed stand in for them: the page's printed
+ * prices were converted with them, and the widget takes them over as they are.
  */
 export function useDisplayedPrice(inputs: PriceInputs): DisplayedPrice | 'loading' | null {
   const marketCurrency = useMarketCurrency(inputs.currency);
   const displayCurrency = useMarket((state) => state.displayCurrency) ?? marketCurrency;
   const converting = displayCurrency !== marketCurrency;
   // Only a price it converts reads the rates, so that their arrival renders no other price again.
-  const rates = useMarket((state) =>
+  const loaded = useMarket((state) =>
     converting && marketCurrency ? state.rates[marketCurrency] : undefined,
   );
-  const ratesArrived = rates !== undefined && rates !== 'loading';
+  const [now] = useState(Date.now);
+  const ratesArrived = loaded !== undefined && loaded !== 'loading';
+  const rates =
+    ratesArrived || !converting || marketCurrency === null
+      ? loaded
+      : printedRates(marketCurrency, now);
 
   useEffect(() => {
     if (converting) marketStore.getState().loadRates(marketCurrency);
@@ -146,10 +146,11 @@ export function useDisplayedPrice(inputs: PriceInputs): DisplayedPrice | 'loadin
     pair === 'loading' ||
     marketCurrency === null ||
     displayCurrency === null ||
-    (converting && !ratesArrived)
+    rates === 'loading' ||
+    (converting && rates === undefined)
   ) {
     return 'loading';
   }
   if (pair === null) return null;
-  return displayPrice(pair, marketCurrency, displayCurrency, ratesArrived ? rates : null);
+  return displayPrice(pair, marketCurrency, displayCurrency, rates ?? null);
 }
