@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -64,8 +63,8 @@ func checkGenerated(root, adminSDL string) ([]problem, error) {
 		}
 		if !bytes.Equal(committed, files[path]) {
 			rel, _ := filepath.Rel(root, path)
-			problems = append(problems, problem{file: filepath.ToSlash(rel), message: fmt.Sprintf(
-				"not what genqlient generates from the .graphql files and Shopify's schema; run make generate")})
+			problems = append(problems, problem{file: filepath.ToSlash(rel),
+				message: "not what genqlient generates from the .graphql files and Shopify's schema; generate it again as internal/shopify/genqlient.yaml says"})
 		}
 	}
 	return problems, nil
