@@ -63,7 +63,8 @@ export async function loadOnPhone(address, path, { withAddOn, buyButton = false 
 /**
  * Changes the variant on a product page at 4× CPU (the network as it is: the theme asks the server
  * for the section of the new variant) by a click on an option, and measures the time from the
- * click to the frame that shows the buy button's new price.
+ * click to the frame that shows the buy button's new price, and to the one that showed the
+ * product's price widget's (null when it did not change).
  */
 export async function changeVariantOnPhone(address, { path, option }) {
   const phone = await openPhone({ slowNetwork: false });
@@ -92,12 +93,17 @@ export async function changeVariantOnPhone(address, { path, option }) {
       before,
       { timeout: WAIT_MS },
     );
-    const { after, clickedAt, paintedAt } = await page.evaluate(() => ({
-      after: window.kfShown.button.text,
-      clickedAt: window.kfClickedAt,
-      paintedAt: window.kfShown.button.paintedAt,
-    }));
-    return { before, after, ms: paintedAt - clickedAt };
+    const { after, clickedAt, buttonAt, priceAt } = await page.evaluate(() => {
+      const price = document.querySelector('product-price[type=ProductDetailsPagePrice]');
+      return {
+        after: window.kfShown.button.text,
+        clickedAt: window.kfClickedAt,
+        buttonAt: window.kfShown.button.paintedAt,
+        priceAt: window.kfShown.prices.get(price)?.paintedAt ?? null,
+      };
+    });
+    const priceMs = priceAt !== null && priceAt > clickedAt ? priceAt - clickedAt : null;
+    return { before, after, ms: buttonAt - clickedAt, priceMs };
   } finally {
     await phone.close();
   }
