@@ -63,8 +63,9 @@ async function ownCodeBytes(files) {
     seen.add(name);
     const code = await readFile(new URL(name, OWN_CODE_DIR));
     bytes += gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length;
+    // What the build left out (React) is no file of it.
     for (const [, path] of code.toString('utf8').matchAll(STATIC_IMPORT)) {
-      queue.push(path.slice(2));
+      if (names.includes(path.slice(2))) queue.push(path.slice(2));
     }
   }
   return bytes;
