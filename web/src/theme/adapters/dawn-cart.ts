@@ -150,6 +150,10 @@ function readTexts(): CartTexts | null {
  */
 const STYLE = [
   `[${LINE_STATE}] > :not(.unit-price){position:relative;visibility:hidden}`,
+  // Dawn stacks a discounted total, the price it was above the price: the widget stacks its parts
+  // the same way in that room, the badge beside the price, or it runs over the line's name.
+  `[${LINE_STATE}] > .cart-item__discounted-prices > product-price > .kf-price{display:grid;grid-template-columns:auto auto;justify-content:end;align-content:space-between;align-self:stretch;height:auto}`,
+  `[${LINE_STATE}] > .cart-item__discounted-prices > product-price > .kf-price > .kf-price__compared{grid-column:1/-1;justify-self:end}`,
   `[${FIGURES_COPIED}]{position:relative;visibility:hidden}`,
   `.${FIGURES_COPY}{position:absolute;inset:0;visibility:visible}`,
   `[${LINE_STATE}] > * > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end;visibility:visible}`,
