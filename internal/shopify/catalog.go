@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"knitfront/internal/catalog"
 	"knitfront/internal/discount"
@@ -100,7 +99,7 @@ type builder struct {
 	// interned holds one copy of each variant title and option value:
 	// a shop repeats a few of them over every product.
 	interned  map[string]string
-	discounts []discountNode
+	discounts []DiscountNode
 	skipped   []Skipped
 }
 
@@ -413,59 +412,14 @@ func decodeNode[T any](b *builder, raw json.RawMessage, node *T) bool {
 	return false
 }
 
-// discountNode is one node of the AutomaticDiscounts query.
-type discountNode struct {
-	ID       string `json:"id"`
-	Discount *struct {
-		Typename string     `json:"__typename"`
-		Title    string     `json:"title"`
-		Status   string     `json:"status"`
-		StartsAt time.Time  `json:"startsAt"`
-		EndsAt   *time.Time `json:"endsAt"`
-		Context  *struct {
-			Typename string `json:"__typename"`
-		} `json:"context"`
-		MinimumRequirement *minimumRequirement `json:"minimumRequirement"`
-		CustomerGets       *struct {
-			Value *struct {
-				Typename          string       `json:"__typename"`
-				Percentage        *float64     `json:"percentage"`
-				Amount            *MoneyFields `json:"amount"`
-				AppliesOnEachItem bool         `json:"appliesOnEachItem"`
-			} `json:"value"`
-			Items *struct {
-				Typename        string  `json:"__typename"`
-				AllItems        bool    `json:"allItems"`
-				Products        *idPage `json:"products"`
-				ProductVariants *idPage `json:"productVariants"`
-				Collections     *idPage `json:"collections"`
-			} `json:"items"`
-		} `json:"customerGets"`
-	} `json:"discount"`
-}
-
-type minimumRequirement struct {
-	Typename string       `json:"__typename"`
-	Quantity *string      `json:"greaterThanOrEqualToQuantity"`
-	Subtotal *MoneyFields `json:"greaterThanOrEqualToSubtotal"`
-}
-
-type idPage struct {
-	PageInfo struct {
-		HasNextPage bool `json:"hasNextPage"`
-	} `json:"pageInfo"`
-	Nodes []struct {
-		ID string `json:"id"`
-	} `json:"nodes"`
-}
-
-func (p *idPage) ids() []int64 {
-	if p == nil {
-		return nil
-	}
+// targetIDs are the numbers of a page of a discount's targets.
+func targetIDs[N any, P interface {
+	*N
+	GetId() string
+}](nodes []N) []int64 {
 	var ids []int64
-	for _, n := range p.Nodes {
-		if _, id, ok := gid(n.ID); ok {
+	for i := range nodes {
+		if _, id, ok := gid(P(&nodes[i]).GetId()); ok {
 			ids = append(ids, id)
 		}
 	}
@@ -541,91 +495,109 @@ func (b *builder) buildRules(products iter.Seq[catalog.Product]) []discount.Rule
 
 // rule maps an automatic discount to the engine's rule, or says why it
 // cannot show in a variant's price.
-func (b *builder) rule(n discountNode, products iter.Seq[catalog.Product]) (discount.Rule, bool) {
-	d := n.Discount
-	_, id, ok := gid(n.ID)
-	if !ok || d == nil {
-		b.skip(n.ID, "no discount could be read")
+func (b *builder) rule(n DiscountNode, products iter.Seq[catalog.Product]) (discount.Rule, bool) {
+	_, id, ok := gid(n.Id)
+	if !ok || n.Discount == nil {
+		b.skip(n.Id, "no discount could be read")
 		return discount.Rule{}, false
 	}
-	name := fmt.Sprintf("discount %q", d.Title)
-	if d.Typename != "DiscountAutomaticBasic" {
-		reason, known := whyNotShown[d.Typename]
+	name := discountName(n.Discount)
+	d, basic := n.Discount.(*AutomaticDiscountDiscountAutomaticBasic)
+	if !basic {
+		kind := valueOf(n.Discount.GetTypename())
+		reason, known := whyNotShown[kind]
 		if !known {
-			reason = fmt.Sprintf("%s is a kind of discount knitfront does not know", d.Typename)
+			reason = fmt.Sprintf("%s is a kind of discount knitfront does not know", kind)
 		}
-		b.skip(n.ID, "%s: %s", name, reason)
+		b.skip(n.Id, "%s: %s", name, reason)
 		return discount.Rule{}, false
 	}
-	if d.Context == nil || d.Context.Typename != "DiscountBuyerSelection" {
-		b.skip(n.ID, "%s is for some customers only, and knitfront's shoppers are anonymous", name)
+	if _, everyone := d.Context.(*DiscountContextDiscountBuyerSelectionAll); !everyone {
+		b.skip(n.Id, "%s is for some customers only, and knitfront's shoppers are anonymous", name)
 		return discount.Rule{}, false
 	}
-	if d.Status != "ACTIVE" && d.Status != "SCHEDULED" && d.Status != "EXPIRED" {
-		b.skip(n.ID, "%s has status %q", name, d.Status)
+	if d.Status != DiscountStatusActive && d.Status != DiscountStatusScheduled && d.Status != DiscountStatusExpired {
+		b.skip(n.Id, "%s has status %q", name, d.Status)
 		return discount.Rule{}, false
 	}
-	if d.CustomerGets == nil || d.CustomerGets.Value == nil || d.CustomerGets.Items == nil {
-		b.skip(n.ID, "%s has no value or items", name)
+	if d.CustomerGets.Value == nil || d.CustomerGets.Items == nil {
+		b.skip(n.Id, "%s has no value or items", name)
 		return discount.Rule{}, false
 	}
 	r := discount.Rule{ID: id, Title: d.Title, StartsAt: d.StartsAt.UTC()}
 	if d.EndsAt != nil {
 		r.EndsAt = d.EndsAt.UTC()
 	}
-	v := d.CustomerGets.Value
-	switch v.Typename {
-	case "DiscountPercentage":
-		if v.Percentage == nil {
-			b.skip(n.ID, "%s has no percentage", name)
-			return discount.Rule{}, false
-		}
-		r.ValueType, r.Percent = discount.Percentage, money.Percent(math.Round(*v.Percentage*10000))
-	case "DiscountAmount":
-		if v.Amount == nil {
-			b.skip(n.ID, "%s has no amount", name)
-			return discount.Rule{}, false
-		}
-		amount, currency, err := v.Amount.parse()
-		if err != nil {
-			b.skip(n.ID, "%s: %v", name, err)
-			return discount.Rule{}, false
-		}
-		r.ValueType, r.Amounts = discount.FixedAmount, map[money.Currency]money.Amount{currency: amount}
-		r.OncePerOrder = !v.AppliesOnEachItem
-		b.skip(n.ID, "%s takes %s %s off; shown in %s only, since Shopify converts it for other currencies at its own rate", name, v.Amount.Amount, currency, currency)
-	default:
-		b.skip(n.ID, "%s has a value of kind %q, which no single price can show", name, v.Typename)
+	if !b.applyValue(n.Id, name, &r, d.CustomerGets.Value) {
 		return discount.Rule{}, false
 	}
-	items := d.CustomerGets.Items
-	switch items.Typename {
-	case "AllDiscountItems":
+	switch items := d.CustomerGets.Items.(type) {
+	case *DiscountTargetsAllDiscountItems:
 		r.Scope = discount.ScopeAll
-	case "DiscountCollections":
-		r.Scope, r.Targets = discount.ScopeCollections, items.Collections.ids()
-		b.noteMoreTargets(n.ID, name, items.Collections)
-	case "DiscountProducts":
-		b.noteMoreTargets(n.ID, name, items.Products)
-		b.noteMoreTargets(n.ID, name, items.ProductVariants)
-		r.Scope, r.Targets = productOrVariantScope(items.Products.ids(), items.ProductVariants.ids(), products)
-	default:
-		b.skip(n.ID, "%s applies to items of kind %q", name, items.Typename)
-		return discount.Rule{}, false
+	case *DiscountTargetsDiscountCollections:
+		r.Scope, r.Targets = discount.ScopeCollections, targetIDs(items.Collections.Nodes)
+		b.noteMoreTargets(n.Id, name, items.Collections.PageInfo.HasNextPage, len(items.Collections.Nodes))
+	case *DiscountTargetsDiscountProducts:
+		b.noteMoreTargets(n.Id, name, items.Products.PageInfo.HasNextPage, len(items.Products.Nodes))
+		b.noteMoreTargets(n.Id, name, items.ProductVariants.PageInfo.HasNextPage, len(items.ProductVariants.Nodes))
+		r.Scope, r.Targets = productOrVariantScope(targetIDs(items.Products.Nodes), targetIDs(items.ProductVariants.Nodes), products)
 	}
-	if !b.applyMinimum(n.ID, name, &r, d.MinimumRequirement, products) {
+	if !b.applyMinimum(n.Id, name, &r, d.MinimumRequirement, products) {
 		return discount.Rule{}, false
 	}
 	if err := r.Validate(); err != nil {
-		b.skip(n.ID, "%s: %v", name, err)
+		b.skip(n.Id, "%s: %v", name, err)
 		return discount.Rule{}, false
 	}
 	return r, true
 }
 
-func (b *builder) noteMoreTargets(id, name string, page *idPage) {
-	if page != nil && page.PageInfo.HasNextPage {
-		b.skip(id, "%s applies to more than %d items; the rest are not discounted in knitfront", name, len(page.Nodes))
+// discountName names an automatic discount by its title.
+func discountName(d AutomaticDiscount) string {
+	title := ""
+	switch d := d.(type) {
+	case *AutomaticDiscountDiscountAutomaticBasic:
+		title = d.Title
+	case *AutomaticDiscountDiscountAutomaticBxgy:
+		title = d.Title
+	case *AutomaticDiscountDiscountAutomaticFreeShipping:
+		title = d.Title
+	case *AutomaticDiscountDiscountAutomaticApp:
+		title = d.Title
+	}
+	return fmt.Sprintf("discount %q", title)
+}
+
+// applyValue sets what the rule takes off, or says why no single price can
+// show it.
+func (b *builder) applyValue(id, name string, r *discount.Rule, value DiscountValue) bool {
+	switch v := value.(type) {
+	case *DiscountValueDiscountPercentage:
+		r.ValueType, r.Percent = discount.Percentage, money.Percent(math.Round(v.Percentage*10000))
+		return true
+	case *DiscountValueDiscountAmount:
+		if v.Amount.CurrencyCode == "" {
+			b.skip(id, "%s has no amount", name)
+			return false
+		}
+		amount, currency, err := v.Amount.parse()
+		if err != nil {
+			b.skip(id, "%s: %v", name, err)
+			return false
+		}
+		r.ValueType, r.Amounts = discount.FixedAmount, map[money.Currency]money.Amount{currency: amount}
+		r.OncePerOrder = !v.AppliesOnEachItem
+		b.skip(id, "%s takes %s %s off; shown in %s only, since Shopify converts it for other currencies at its own rate", name, v.Amount.Amount, currency, currency)
+		return true
+	default:
+		b.skip(id, "%s has a value of kind %q, which no single price can show", name, valueOf(value.GetTypename()))
+		return false
+	}
+}
+
+func (b *builder) noteMoreTargets(id, name string, more bool, read int) {
+	if more {
+		b.skip(id, "%s applies to more than %d items; the rest are not discounted in knitfront", name, read)
 	}
 }
 
@@ -650,52 +622,48 @@ func productOrVariantScope(productIDs, variantIDs []int64, products iter.Seq[cat
 // applyMinimum narrows a rule with a minimum requirement to what one unit
 // of a variant can meet: a quantity of 1, or a subtotal no more than the
 // variant's price in a market of the subtotal's currency.
-func (b *builder) applyMinimum(id, name string, r *discount.Rule, req *minimumRequirement, products iter.Seq[catalog.Product]) bool {
-	if req == nil {
-		return true
+func (b *builder) applyMinimum(id, name string, r *discount.Rule, req MinimumRequirement, products iter.Seq[catalog.Product]) bool {
+	switch req := req.(type) {
+	case *MinimumRequirementDiscountMinimumQuantity:
+		if q := req.GreaterThanOrEqualToQuantity; q != "1" && q != "0" {
+			b.skip(id, "%s needs %s items in the cart, so no single price can show it", name, q)
+			return false
+		}
+	case *MinimumRequirementDiscountMinimumSubtotal:
+		return b.applyMinimumSubtotal(id, name, r, req.GreaterThanOrEqualToSubtotal, products)
 	}
-	switch req.Typename {
-	case "DiscountMinimumQuantity":
-		if req.Quantity != nil && *req.Quantity != "1" && *req.Quantity != "0" {
-			b.skip(id, "%s needs %s items in the cart, so no single price can show it", name, *req.Quantity)
-			return false
-		}
-		return true
-	case "DiscountMinimumSubtotal":
-		if req.Subtotal == nil {
-			b.skip(id, "%s has a minimum subtotal without an amount", name)
-			return false
-		}
-		least, currency, err := req.Subtotal.parse()
-		if err != nil {
-			b.skip(id, "%s: minimum subtotal: %v", name, err)
-			return false
-		}
-		var markets []money.Market
-		for _, m := range money.Markets {
-			if m.Currency() == currency {
-				markets = append(markets, m)
-			}
-		}
-		var reaching []int64
-		for p := range products {
-			for _, v := range p.Variants {
-				if covers(*r, p, v, b.collectionHandle) && v.Prices[markets[0]].Amount >= least {
-					reaching = append(reaching, v.ID)
-				}
-			}
-		}
-		if len(reaching) == 0 {
-			b.skip(id, "%s needs a subtotal of %s %s, above the price of every variant it covers", name, req.Subtotal.Amount, currency)
-			return false
-		}
-		b.skip(id, "%s needs a subtotal of %s %s: shown only on the %d variants priced at least that in %s", name, req.Subtotal.Amount, currency, len(reaching), currency)
-		r.Scope, r.Targets, r.Markets = discount.ScopeVariants, reaching, markets
-		return true
-	default:
-		b.skip(id, "%s has a minimum requirement of kind %q", name, req.Typename)
+	return true
+}
+
+// applyMinimumSubtotal narrows a rule to the variants priced at least the
+// subtotal in a market of its currency.
+func (b *builder) applyMinimumSubtotal(id, name string, r *discount.Rule, subtotal MoneyFields, products iter.Seq[catalog.Product]) bool {
+	least, currency, err := subtotal.parse()
+	if err != nil {
+		b.skip(id, "%s: minimum subtotal: %v", name, err)
 		return false
 	}
+	var markets []money.Market
+	for _, m := range money.Markets {
+		if m.Currency() == currency {
+			markets = append(markets, m)
+		}
+	}
+	var reaching []int64
+	for p := range products {
+		for _, v := range p.Variants {
+			if covers(*r, p, v, b.collectionHandle) && v.Prices[markets[0]].Amount >= least {
+				reaching = append(reaching, v.ID)
+			}
+		}
+	}
+	if len(reaching) == 0 {
+		b.skip(id, "%s needs a subtotal of %s %s, above the price of every variant it covers", name, subtotal.Amount, currency)
+		return false
+	}
+	b.skip(id, "%s needs a subtotal of %s %s: shown only on the %d variants priced at least that in %s", name, subtotal.Amount, currency, len(reaching), currency)
+	r.Scope, r.Targets, r.Markets = discount.ScopeVariants, reaching, markets
+	return true
 }
 
 // covers reports whether the rule's scope takes in the variant.

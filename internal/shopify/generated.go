@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/Khan/genqlient/graphql"
 )
@@ -38,6 +39,506 @@ type AccessScopesResponse struct {
 // GetCurrentAppInstallation returns AccessScopesResponse.CurrentAppInstallation, and is useful for accessing the field via an interface.
 func (v *AccessScopesResponse) GetCurrentAppInstallation() AccessScopesCurrentAppInstallation {
 	return v.CurrentAppInstallation
+}
+
+// AutomaticDiscount includes the requested fields of the GraphQL interface Discount.
+//
+// AutomaticDiscount is implemented by the following types:
+// AutomaticDiscountDiscountAutomaticApp
+// AutomaticDiscountDiscountAutomaticBasic
+// AutomaticDiscountDiscountAutomaticBxgy
+// AutomaticDiscountDiscountAutomaticFreeShipping
+// AutomaticDiscountDiscountCodeApp
+// AutomaticDiscountDiscountCodeBasic
+// AutomaticDiscountDiscountCodeBxgy
+// AutomaticDiscountDiscountCodeFreeShipping
+type AutomaticDiscount interface {
+	implementsGraphQLInterfaceAutomaticDiscount()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *AutomaticDiscountDiscountAutomaticApp) implementsGraphQLInterfaceAutomaticDiscount()   {}
+func (v *AutomaticDiscountDiscountAutomaticBasic) implementsGraphQLInterfaceAutomaticDiscount() {}
+func (v *AutomaticDiscountDiscountAutomaticBxgy) implementsGraphQLInterfaceAutomaticDiscount()  {}
+func (v *AutomaticDiscountDiscountAutomaticFreeShipping) implementsGraphQLInterfaceAutomaticDiscount() {
+}
+func (v *AutomaticDiscountDiscountCodeApp) implementsGraphQLInterfaceAutomaticDiscount()          {}
+func (v *AutomaticDiscountDiscountCodeBasic) implementsGraphQLInterfaceAutomaticDiscount()        {}
+func (v *AutomaticDiscountDiscountCodeBxgy) implementsGraphQLInterfaceAutomaticDiscount()         {}
+func (v *AutomaticDiscountDiscountCodeFreeShipping) implementsGraphQLInterfaceAutomaticDiscount() {}
+
+func __unmarshalAutomaticDiscount(b []byte, v *AutomaticDiscount) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "DiscountAutomaticApp":
+		*v = new(AutomaticDiscountDiscountAutomaticApp)
+		return json.Unmarshal(b, *v)
+	case "DiscountAutomaticBasic":
+		*v = new(AutomaticDiscountDiscountAutomaticBasic)
+		return json.Unmarshal(b, *v)
+	case "DiscountAutomaticBxgy":
+		*v = new(AutomaticDiscountDiscountAutomaticBxgy)
+		return json.Unmarshal(b, *v)
+	case "DiscountAutomaticFreeShipping":
+		*v = new(AutomaticDiscountDiscountAutomaticFreeShipping)
+		return json.Unmarshal(b, *v)
+	case "DiscountCodeApp":
+		*v = new(AutomaticDiscountDiscountCodeApp)
+		return json.Unmarshal(b, *v)
+	case "DiscountCodeBasic":
+		*v = new(AutomaticDiscountDiscountCodeBasic)
+		return json.Unmarshal(b, *v)
+	case "DiscountCodeBxgy":
+		*v = new(AutomaticDiscountDiscountCodeBxgy)
+		return json.Unmarshal(b, *v)
+	case "DiscountCodeFreeShipping":
+		*v = new(AutomaticDiscountDiscountCodeFreeShipping)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing Discount.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for AutomaticDiscount: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalAutomaticDiscount(v *AutomaticDiscount) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *AutomaticDiscountDiscountAutomaticApp:
+		typename = "DiscountAutomaticApp"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountAutomaticApp
+		}{typename, v}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountAutomaticBasic:
+		typename = "DiscountAutomaticBasic"
+
+		premarshaled, err := v.__premarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		result := struct {
+			TypeName string `json:"__typename"`
+			*__premarshalAutomaticDiscountDiscountAutomaticBasic
+		}{typename, premarshaled}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountAutomaticBxgy:
+		typename = "DiscountAutomaticBxgy"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountAutomaticBxgy
+		}{typename, v}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountAutomaticFreeShipping:
+		typename = "DiscountAutomaticFreeShipping"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountAutomaticFreeShipping
+		}{typename, v}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountCodeApp:
+		typename = "DiscountCodeApp"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountCodeApp
+		}{typename, v}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountCodeBasic:
+		typename = "DiscountCodeBasic"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountCodeBasic
+		}{typename, v}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountCodeBxgy:
+		typename = "DiscountCodeBxgy"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountCodeBxgy
+		}{typename, v}
+		return json.Marshal(result)
+	case *AutomaticDiscountDiscountCodeFreeShipping:
+		typename = "DiscountCodeFreeShipping"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*AutomaticDiscountDiscountCodeFreeShipping
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for AutomaticDiscount: "%T"`, v)
+	}
+}
+
+// AutomaticDiscountCustomerGets includes the requested fields of the GraphQL type DiscountCustomerGets.
+type AutomaticDiscountCustomerGets struct {
+	Value DiscountValue   `json:"-"`
+	Items DiscountTargets `json:"-"`
+}
+
+// GetValue returns AutomaticDiscountCustomerGets.Value, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountCustomerGets) GetValue() DiscountValue { return v.Value }
+
+// GetItems returns AutomaticDiscountCustomerGets.Items, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountCustomerGets) GetItems() DiscountTargets { return v.Items }
+
+func (v *AutomaticDiscountCustomerGets) UnmarshalJSON(b []byte) error {
+
+	if string(b) == "null" {
+		return nil
+	}
+
+	var firstPass struct {
+		*AutomaticDiscountCustomerGets
+		Value json.RawMessage `json:"value"`
+		Items json.RawMessage `json:"items"`
+		graphql.NoUnmarshalJSON
+	}
+	firstPass.AutomaticDiscountCustomerGets = v
+
+	err := json.Unmarshal(b, &firstPass)
+	if err != nil {
+		return err
+	}
+
+	{
+		dst := &v.Value
+		src := firstPass.Value
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalDiscountValue(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal AutomaticDiscountCustomerGets.Value: %w", err)
+			}
+		}
+	}
+
+	{
+		dst := &v.Items
+		src := firstPass.Items
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalDiscountTargets(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal AutomaticDiscountCustomerGets.Items: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+type __premarshalAutomaticDiscountCustomerGets struct {
+	Value json.RawMessage `json:"value"`
+
+	Items json.RawMessage `json:"items"`
+}
+
+func (v *AutomaticDiscountCustomerGets) MarshalJSON() ([]byte, error) {
+	premarshaled, err := v.__premarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(premarshaled)
+}
+
+func (v *AutomaticDiscountCustomerGets) __premarshalJSON() (*__premarshalAutomaticDiscountCustomerGets, error) {
+	var retval __premarshalAutomaticDiscountCustomerGets
+
+	{
+
+		dst := &retval.Value
+		src := v.Value
+		var err error
+		*dst, err = __marshalDiscountValue(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal AutomaticDiscountCustomerGets.Value: %w", err)
+		}
+	}
+	{
+
+		dst := &retval.Items
+		src := v.Items
+		var err error
+		*dst, err = __marshalDiscountTargets(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal AutomaticDiscountCustomerGets.Items: %w", err)
+		}
+	}
+	return &retval, nil
+}
+
+// AutomaticDiscountDiscountAutomaticApp includes the requested fields of the GraphQL type DiscountAutomaticApp.
+type AutomaticDiscountDiscountAutomaticApp struct {
+	Typename *string `json:"__typename"`
+	Title    string  `json:"title"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountAutomaticApp.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticApp) GetTypename() *string { return v.Typename }
+
+// GetTitle returns AutomaticDiscountDiscountAutomaticApp.Title, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticApp) GetTitle() string { return v.Title }
+
+// AutomaticDiscountDiscountAutomaticBasic includes the requested fields of the GraphQL type DiscountAutomaticBasic.
+type AutomaticDiscountDiscountAutomaticBasic struct {
+	Typename           *string                       `json:"__typename"`
+	Title              string                        `json:"title"`
+	Status             DiscountStatus                `json:"status"`
+	StartsAt           time.Time                     `json:"startsAt"`
+	EndsAt             *time.Time                    `json:"endsAt"`
+	Context            DiscountContext               `json:"-"`
+	MinimumRequirement MinimumRequirement            `json:"-"`
+	CustomerGets       AutomaticDiscountCustomerGets `json:"customerGets"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountAutomaticBasic.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetTypename() *string { return v.Typename }
+
+// GetTitle returns AutomaticDiscountDiscountAutomaticBasic.Title, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetTitle() string { return v.Title }
+
+// GetStatus returns AutomaticDiscountDiscountAutomaticBasic.Status, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetStatus() DiscountStatus { return v.Status }
+
+// GetStartsAt returns AutomaticDiscountDiscountAutomaticBasic.StartsAt, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetStartsAt() time.Time { return v.StartsAt }
+
+// GetEndsAt returns AutomaticDiscountDiscountAutomaticBasic.EndsAt, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetEndsAt() *time.Time { return v.EndsAt }
+
+// GetContext returns AutomaticDiscountDiscountAutomaticBasic.Context, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetContext() DiscountContext { return v.Context }
+
+// GetMinimumRequirement returns AutomaticDiscountDiscountAutomaticBasic.MinimumRequirement, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetMinimumRequirement() MinimumRequirement {
+	return v.MinimumRequirement
+}
+
+// GetCustomerGets returns AutomaticDiscountDiscountAutomaticBasic.CustomerGets, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBasic) GetCustomerGets() AutomaticDiscountCustomerGets {
+	return v.CustomerGets
+}
+
+func (v *AutomaticDiscountDiscountAutomaticBasic) UnmarshalJSON(b []byte) error {
+
+	if string(b) == "null" {
+		return nil
+	}
+
+	var firstPass struct {
+		*AutomaticDiscountDiscountAutomaticBasic
+		Context            json.RawMessage `json:"context"`
+		MinimumRequirement json.RawMessage `json:"minimumRequirement"`
+		graphql.NoUnmarshalJSON
+	}
+	firstPass.AutomaticDiscountDiscountAutomaticBasic = v
+
+	err := json.Unmarshal(b, &firstPass)
+	if err != nil {
+		return err
+	}
+
+	{
+		dst := &v.Context
+		src := firstPass.Context
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalDiscountContext(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal AutomaticDiscountDiscountAutomaticBasic.Context: %w", err)
+			}
+		}
+	}
+
+	{
+		dst := &v.MinimumRequirement
+		src := firstPass.MinimumRequirement
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalMinimumRequirement(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal AutomaticDiscountDiscountAutomaticBasic.MinimumRequirement: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+type __premarshalAutomaticDiscountDiscountAutomaticBasic struct {
+	Typename *string `json:"__typename"`
+
+	Title string `json:"title"`
+
+	Status DiscountStatus `json:"status"`
+
+	StartsAt time.Time `json:"startsAt"`
+
+	EndsAt *time.Time `json:"endsAt"`
+
+	Context json.RawMessage `json:"context"`
+
+	MinimumRequirement json.RawMessage `json:"minimumRequirement"`
+
+	CustomerGets AutomaticDiscountCustomerGets `json:"customerGets"`
+}
+
+func (v *AutomaticDiscountDiscountAutomaticBasic) MarshalJSON() ([]byte, error) {
+	premarshaled, err := v.__premarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(premarshaled)
+}
+
+func (v *AutomaticDiscountDiscountAutomaticBasic) __premarshalJSON() (*__premarshalAutomaticDiscountDiscountAutomaticBasic, error) {
+	var retval __premarshalAutomaticDiscountDiscountAutomaticBasic
+
+	retval.Typename = v.Typename
+	retval.Title = v.Title
+	retval.Status = v.Status
+	retval.StartsAt = v.StartsAt
+	retval.EndsAt = v.EndsAt
+	{
+
+		dst := &retval.Context
+		src := v.Context
+		var err error
+		*dst, err = __marshalDiscountContext(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal AutomaticDiscountDiscountAutomaticBasic.Context: %w", err)
+		}
+	}
+	{
+
+		dst := &retval.MinimumRequirement
+		src := v.MinimumRequirement
+		var err error
+		*dst, err = __marshalMinimumRequirement(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal AutomaticDiscountDiscountAutomaticBasic.MinimumRequirement: %w", err)
+		}
+	}
+	retval.CustomerGets = v.CustomerGets
+	return &retval, nil
+}
+
+// AutomaticDiscountDiscountAutomaticBxgy includes the requested fields of the GraphQL type DiscountAutomaticBxgy.
+type AutomaticDiscountDiscountAutomaticBxgy struct {
+	Typename *string `json:"__typename"`
+	Title    string  `json:"title"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountAutomaticBxgy.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBxgy) GetTypename() *string { return v.Typename }
+
+// GetTitle returns AutomaticDiscountDiscountAutomaticBxgy.Title, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticBxgy) GetTitle() string { return v.Title }
+
+// AutomaticDiscountDiscountAutomaticFreeShipping includes the requested fields of the GraphQL type DiscountAutomaticFreeShipping.
+type AutomaticDiscountDiscountAutomaticFreeShipping struct {
+	Typename *string `json:"__typename"`
+	Title    string  `json:"title"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountAutomaticFreeShipping.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticFreeShipping) GetTypename() *string { return v.Typename }
+
+// GetTitle returns AutomaticDiscountDiscountAutomaticFreeShipping.Title, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountAutomaticFreeShipping) GetTitle() string { return v.Title }
+
+// AutomaticDiscountDiscountCodeApp includes the requested fields of the GraphQL type DiscountCodeApp.
+type AutomaticDiscountDiscountCodeApp struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountCodeApp.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountCodeApp) GetTypename() *string { return v.Typename }
+
+// AutomaticDiscountDiscountCodeBasic includes the requested fields of the GraphQL type DiscountCodeBasic.
+type AutomaticDiscountDiscountCodeBasic struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountCodeBasic.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountCodeBasic) GetTypename() *string { return v.Typename }
+
+// AutomaticDiscountDiscountCodeBxgy includes the requested fields of the GraphQL type DiscountCodeBxgy.
+type AutomaticDiscountDiscountCodeBxgy struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountCodeBxgy.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountCodeBxgy) GetTypename() *string { return v.Typename }
+
+// AutomaticDiscountDiscountCodeFreeShipping includes the requested fields of the GraphQL type DiscountCodeFreeShipping.
+type AutomaticDiscountDiscountCodeFreeShipping struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns AutomaticDiscountDiscountCodeFreeShipping.Typename, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountDiscountCodeFreeShipping) GetTypename() *string { return v.Typename }
+
+// AutomaticDiscountsDiscountNodesDiscountNodeConnection includes the requested fields of the GraphQL type DiscountNodeConnection.
+type AutomaticDiscountsDiscountNodesDiscountNodeConnection struct {
+	PageInfo PageFields     `json:"pageInfo"`
+	Nodes    []DiscountNode `json:"nodes"`
+}
+
+// GetPageInfo returns AutomaticDiscountsDiscountNodesDiscountNodeConnection.PageInfo, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountsDiscountNodesDiscountNodeConnection) GetPageInfo() PageFields {
+	return v.PageInfo
+}
+
+// GetNodes returns AutomaticDiscountsDiscountNodesDiscountNodeConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountsDiscountNodesDiscountNodeConnection) GetNodes() []DiscountNode {
+	return v.Nodes
+}
+
+// AutomaticDiscountsResponse is returned by AutomaticDiscounts on success.
+type AutomaticDiscountsResponse struct {
+	DiscountNodes AutomaticDiscountsDiscountNodesDiscountNodeConnection `json:"discountNodes"`
+}
+
+// GetDiscountNodes returns AutomaticDiscountsResponse.DiscountNodes, and is useful for accessing the field via an interface.
+func (v *AutomaticDiscountsResponse) GetDiscountNodes() AutomaticDiscountsDiscountNodesDiscountNodeConnection {
+	return v.DiscountNodes
 }
 
 // BillingPolicy includes the requested fields of the GraphQL interface SellingPlanBillingPolicy.
@@ -800,6 +1301,560 @@ func (v *CurrentBulkOperationResponse) GetCurrentBulkOperation() *CurrentBulkOpe
 	return v.CurrentBulkOperation
 }
 
+// DiscountContext includes the requested fields of the GraphQL interface DiscountContext.
+//
+// DiscountContext is implemented by the following types:
+// DiscountContextDiscountBuyerSelectionAll
+// DiscountContextDiscountCustomerSegments
+// DiscountContextDiscountCustomers
+type DiscountContext interface {
+	implementsGraphQLInterfaceDiscountContext()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *DiscountContextDiscountBuyerSelectionAll) implementsGraphQLInterfaceDiscountContext() {}
+func (v *DiscountContextDiscountCustomerSegments) implementsGraphQLInterfaceDiscountContext()  {}
+func (v *DiscountContextDiscountCustomers) implementsGraphQLInterfaceDiscountContext()         {}
+
+func __unmarshalDiscountContext(b []byte, v *DiscountContext) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "DiscountBuyerSelectionAll":
+		*v = new(DiscountContextDiscountBuyerSelectionAll)
+		return json.Unmarshal(b, *v)
+	case "DiscountCustomerSegments":
+		*v = new(DiscountContextDiscountCustomerSegments)
+		return json.Unmarshal(b, *v)
+	case "DiscountCustomers":
+		*v = new(DiscountContextDiscountCustomers)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing DiscountContext.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for DiscountContext: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalDiscountContext(v *DiscountContext) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *DiscountContextDiscountBuyerSelectionAll:
+		typename = "DiscountBuyerSelectionAll"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountContextDiscountBuyerSelectionAll
+		}{typename, v}
+		return json.Marshal(result)
+	case *DiscountContextDiscountCustomerSegments:
+		typename = "DiscountCustomerSegments"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountContextDiscountCustomerSegments
+		}{typename, v}
+		return json.Marshal(result)
+	case *DiscountContextDiscountCustomers:
+		typename = "DiscountCustomers"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountContextDiscountCustomers
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for DiscountContext: "%T"`, v)
+	}
+}
+
+// DiscountContextDiscountBuyerSelectionAll includes the requested fields of the GraphQL type DiscountBuyerSelectionAll.
+type DiscountContextDiscountBuyerSelectionAll struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns DiscountContextDiscountBuyerSelectionAll.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountContextDiscountBuyerSelectionAll) GetTypename() *string { return v.Typename }
+
+// DiscountContextDiscountCustomerSegments includes the requested fields of the GraphQL type DiscountCustomerSegments.
+type DiscountContextDiscountCustomerSegments struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns DiscountContextDiscountCustomerSegments.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountContextDiscountCustomerSegments) GetTypename() *string { return v.Typename }
+
+// DiscountContextDiscountCustomers includes the requested fields of the GraphQL type DiscountCustomers.
+type DiscountContextDiscountCustomers struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns DiscountContextDiscountCustomers.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountContextDiscountCustomers) GetTypename() *string { return v.Typename }
+
+// DiscountNode includes the requested fields of the GraphQL type DiscountNode.
+type DiscountNode struct {
+	Id       string            `json:"id"`
+	Discount AutomaticDiscount `json:"-"`
+}
+
+// GetId returns DiscountNode.Id, and is useful for accessing the field via an interface.
+func (v *DiscountNode) GetId() string { return v.Id }
+
+// GetDiscount returns DiscountNode.Discount, and is useful for accessing the field via an interface.
+func (v *DiscountNode) GetDiscount() AutomaticDiscount { return v.Discount }
+
+func (v *DiscountNode) UnmarshalJSON(b []byte) error {
+
+	if string(b) == "null" {
+		return nil
+	}
+
+	var firstPass struct {
+		*DiscountNode
+		Discount json.RawMessage `json:"discount"`
+		graphql.NoUnmarshalJSON
+	}
+	firstPass.DiscountNode = v
+
+	err := json.Unmarshal(b, &firstPass)
+	if err != nil {
+		return err
+	}
+
+	{
+		dst := &v.Discount
+		src := firstPass.Discount
+		if len(src) != 0 && string(src) != "null" {
+			err = __unmarshalAutomaticDiscount(
+				src, dst)
+			if err != nil {
+				return fmt.Errorf(
+					"unable to unmarshal DiscountNode.Discount: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+type __premarshalDiscountNode struct {
+	Id string `json:"id"`
+
+	Discount json.RawMessage `json:"discount"`
+}
+
+func (v *DiscountNode) MarshalJSON() ([]byte, error) {
+	premarshaled, err := v.__premarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(premarshaled)
+}
+
+func (v *DiscountNode) __premarshalJSON() (*__premarshalDiscountNode, error) {
+	var retval __premarshalDiscountNode
+
+	retval.Id = v.Id
+	{
+
+		dst := &retval.Discount
+		src := v.Discount
+		var err error
+		*dst, err = __marshalAutomaticDiscount(
+			&src)
+		if err != nil {
+			return nil, fmt.Errorf(
+				"unable to marshal DiscountNode.Discount: %w", err)
+		}
+	}
+	return &retval, nil
+}
+
+type DiscountStatus string
+
+const (
+	DiscountStatusActive    DiscountStatus = "ACTIVE"
+	DiscountStatusExpired   DiscountStatus = "EXPIRED"
+	DiscountStatusScheduled DiscountStatus = "SCHEDULED"
+)
+
+var AllDiscountStatus = []DiscountStatus{
+	DiscountStatusActive,
+	DiscountStatusExpired,
+	DiscountStatusScheduled,
+}
+
+// DiscountTargets includes the requested fields of the GraphQL interface DiscountItems.
+//
+// DiscountTargets is implemented by the following types:
+// DiscountTargetsAllDiscountItems
+// DiscountTargetsDiscountCollections
+// DiscountTargetsDiscountProducts
+type DiscountTargets interface {
+	implementsGraphQLInterfaceDiscountTargets()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *DiscountTargetsAllDiscountItems) implementsGraphQLInterfaceDiscountTargets()    {}
+func (v *DiscountTargetsDiscountCollections) implementsGraphQLInterfaceDiscountTargets() {}
+func (v *DiscountTargetsDiscountProducts) implementsGraphQLInterfaceDiscountTargets()    {}
+
+func __unmarshalDiscountTargets(b []byte, v *DiscountTargets) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "AllDiscountItems":
+		*v = new(DiscountTargetsAllDiscountItems)
+		return json.Unmarshal(b, *v)
+	case "DiscountCollections":
+		*v = new(DiscountTargetsDiscountCollections)
+		return json.Unmarshal(b, *v)
+	case "DiscountProducts":
+		*v = new(DiscountTargetsDiscountProducts)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing DiscountItems.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for DiscountTargets: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalDiscountTargets(v *DiscountTargets) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *DiscountTargetsAllDiscountItems:
+		typename = "AllDiscountItems"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountTargetsAllDiscountItems
+		}{typename, v}
+		return json.Marshal(result)
+	case *DiscountTargetsDiscountCollections:
+		typename = "DiscountCollections"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountTargetsDiscountCollections
+		}{typename, v}
+		return json.Marshal(result)
+	case *DiscountTargetsDiscountProducts:
+		typename = "DiscountProducts"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountTargetsDiscountProducts
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for DiscountTargets: "%T"`, v)
+	}
+}
+
+// DiscountTargetsAllDiscountItems includes the requested fields of the GraphQL type AllDiscountItems.
+type DiscountTargetsAllDiscountItems struct {
+	Typename *string `json:"__typename"`
+	AllItems bool    `json:"allItems"`
+}
+
+// GetTypename returns DiscountTargetsAllDiscountItems.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsAllDiscountItems) GetTypename() *string { return v.Typename }
+
+// GetAllItems returns DiscountTargetsAllDiscountItems.AllItems, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsAllDiscountItems) GetAllItems() bool { return v.AllItems }
+
+// DiscountTargetsCollectionsCollectionConnection includes the requested fields of the GraphQL type CollectionConnection.
+type DiscountTargetsCollectionsCollectionConnection struct {
+	PageInfo DiscountTargetsCollectionsCollectionConnectionPageInfo          `json:"pageInfo"`
+	Nodes    []DiscountTargetsCollectionsCollectionConnectionNodesCollection `json:"nodes"`
+}
+
+// GetPageInfo returns DiscountTargetsCollectionsCollectionConnection.PageInfo, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsCollectionsCollectionConnection) GetPageInfo() DiscountTargetsCollectionsCollectionConnectionPageInfo {
+	return v.PageInfo
+}
+
+// GetNodes returns DiscountTargetsCollectionsCollectionConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsCollectionsCollectionConnection) GetNodes() []DiscountTargetsCollectionsCollectionConnectionNodesCollection {
+	return v.Nodes
+}
+
+// DiscountTargetsCollectionsCollectionConnectionNodesCollection includes the requested fields of the GraphQL type Collection.
+type DiscountTargetsCollectionsCollectionConnectionNodesCollection struct {
+	Id string `json:"id"`
+}
+
+// GetId returns DiscountTargetsCollectionsCollectionConnectionNodesCollection.Id, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsCollectionsCollectionConnectionNodesCollection) GetId() string { return v.Id }
+
+// DiscountTargetsCollectionsCollectionConnectionPageInfo includes the requested fields of the GraphQL type PageInfo.
+type DiscountTargetsCollectionsCollectionConnectionPageInfo struct {
+	HasNextPage bool `json:"hasNextPage"`
+}
+
+// GetHasNextPage returns DiscountTargetsCollectionsCollectionConnectionPageInfo.HasNextPage, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsCollectionsCollectionConnectionPageInfo) GetHasNextPage() bool {
+	return v.HasNextPage
+}
+
+// DiscountTargetsDiscountCollections includes the requested fields of the GraphQL type DiscountCollections.
+type DiscountTargetsDiscountCollections struct {
+	Typename    *string                                        `json:"__typename"`
+	Collections DiscountTargetsCollectionsCollectionConnection `json:"collections"`
+}
+
+// GetTypename returns DiscountTargetsDiscountCollections.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsDiscountCollections) GetTypename() *string { return v.Typename }
+
+// GetCollections returns DiscountTargetsDiscountCollections.Collections, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsDiscountCollections) GetCollections() DiscountTargetsCollectionsCollectionConnection {
+	return v.Collections
+}
+
+// DiscountTargetsDiscountProducts includes the requested fields of the GraphQL type DiscountProducts.
+type DiscountTargetsDiscountProducts struct {
+	Typename        *string                                                `json:"__typename"`
+	Products        DiscountTargetsProductsProductConnection               `json:"products"`
+	ProductVariants DiscountTargetsProductVariantsProductVariantConnection `json:"productVariants"`
+}
+
+// GetTypename returns DiscountTargetsDiscountProducts.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsDiscountProducts) GetTypename() *string { return v.Typename }
+
+// GetProducts returns DiscountTargetsDiscountProducts.Products, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsDiscountProducts) GetProducts() DiscountTargetsProductsProductConnection {
+	return v.Products
+}
+
+// GetProductVariants returns DiscountTargetsDiscountProducts.ProductVariants, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsDiscountProducts) GetProductVariants() DiscountTargetsProductVariantsProductVariantConnection {
+	return v.ProductVariants
+}
+
+// DiscountTargetsProductVariantsProductVariantConnection includes the requested fields of the GraphQL type ProductVariantConnection.
+type DiscountTargetsProductVariantsProductVariantConnection struct {
+	PageInfo DiscountTargetsProductVariantsProductVariantConnectionPageInfo              `json:"pageInfo"`
+	Nodes    []DiscountTargetsProductVariantsProductVariantConnectionNodesProductVariant `json:"nodes"`
+}
+
+// GetPageInfo returns DiscountTargetsProductVariantsProductVariantConnection.PageInfo, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductVariantsProductVariantConnection) GetPageInfo() DiscountTargetsProductVariantsProductVariantConnectionPageInfo {
+	return v.PageInfo
+}
+
+// GetNodes returns DiscountTargetsProductVariantsProductVariantConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductVariantsProductVariantConnection) GetNodes() []DiscountTargetsProductVariantsProductVariantConnectionNodesProductVariant {
+	return v.Nodes
+}
+
+// DiscountTargetsProductVariantsProductVariantConnectionNodesProductVariant includes the requested fields of the GraphQL type ProductVariant.
+type DiscountTargetsProductVariantsProductVariantConnectionNodesProductVariant struct {
+	Id string `json:"id"`
+}
+
+// GetId returns DiscountTargetsProductVariantsProductVariantConnectionNodesProductVariant.Id, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductVariantsProductVariantConnectionNodesProductVariant) GetId() string {
+	return v.Id
+}
+
+// DiscountTargetsProductVariantsProductVariantConnectionPageInfo includes the requested fields of the GraphQL type PageInfo.
+type DiscountTargetsProductVariantsProductVariantConnectionPageInfo struct {
+	HasNextPage bool `json:"hasNextPage"`
+}
+
+// GetHasNextPage returns DiscountTargetsProductVariantsProductVariantConnectionPageInfo.HasNextPage, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductVariantsProductVariantConnectionPageInfo) GetHasNextPage() bool {
+	return v.HasNextPage
+}
+
+// DiscountTargetsProductsProductConnection includes the requested fields of the GraphQL type ProductConnection.
+type DiscountTargetsProductsProductConnection struct {
+	PageInfo DiscountTargetsProductsProductConnectionPageInfo       `json:"pageInfo"`
+	Nodes    []DiscountTargetsProductsProductConnectionNodesProduct `json:"nodes"`
+}
+
+// GetPageInfo returns DiscountTargetsProductsProductConnection.PageInfo, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductsProductConnection) GetPageInfo() DiscountTargetsProductsProductConnectionPageInfo {
+	return v.PageInfo
+}
+
+// GetNodes returns DiscountTargetsProductsProductConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductsProductConnection) GetNodes() []DiscountTargetsProductsProductConnectionNodesProduct {
+	return v.Nodes
+}
+
+// DiscountTargetsProductsProductConnectionNodesProduct includes the requested fields of the GraphQL type Product.
+type DiscountTargetsProductsProductConnectionNodesProduct struct {
+	Id string `json:"id"`
+}
+
+// GetId returns DiscountTargetsProductsProductConnectionNodesProduct.Id, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductsProductConnectionNodesProduct) GetId() string { return v.Id }
+
+// DiscountTargetsProductsProductConnectionPageInfo includes the requested fields of the GraphQL type PageInfo.
+type DiscountTargetsProductsProductConnectionPageInfo struct {
+	HasNextPage bool `json:"hasNextPage"`
+}
+
+// GetHasNextPage returns DiscountTargetsProductsProductConnectionPageInfo.HasNextPage, and is useful for accessing the field via an interface.
+func (v *DiscountTargetsProductsProductConnectionPageInfo) GetHasNextPage() bool {
+	return v.HasNextPage
+}
+
+// DiscountValue includes the requested fields of the GraphQL interface DiscountCustomerGetsValue.
+//
+// DiscountValue is implemented by the following types:
+// DiscountValueDiscountAmount
+// DiscountValueDiscountOnQuantity
+// DiscountValueDiscountPercentage
+type DiscountValue interface {
+	implementsGraphQLInterfaceDiscountValue()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *DiscountValueDiscountAmount) implementsGraphQLInterfaceDiscountValue()     {}
+func (v *DiscountValueDiscountOnQuantity) implementsGraphQLInterfaceDiscountValue() {}
+func (v *DiscountValueDiscountPercentage) implementsGraphQLInterfaceDiscountValue() {}
+
+func __unmarshalDiscountValue(b []byte, v *DiscountValue) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "DiscountAmount":
+		*v = new(DiscountValueDiscountAmount)
+		return json.Unmarshal(b, *v)
+	case "DiscountOnQuantity":
+		*v = new(DiscountValueDiscountOnQuantity)
+		return json.Unmarshal(b, *v)
+	case "DiscountPercentage":
+		*v = new(DiscountValueDiscountPercentage)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing DiscountCustomerGetsValue.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for DiscountValue: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalDiscountValue(v *DiscountValue) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *DiscountValueDiscountAmount:
+		typename = "DiscountAmount"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountValueDiscountAmount
+		}{typename, v}
+		return json.Marshal(result)
+	case *DiscountValueDiscountOnQuantity:
+		typename = "DiscountOnQuantity"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountValueDiscountOnQuantity
+		}{typename, v}
+		return json.Marshal(result)
+	case *DiscountValueDiscountPercentage:
+		typename = "DiscountPercentage"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountValueDiscountPercentage
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for DiscountValue: "%T"`, v)
+	}
+}
+
+// DiscountValueDiscountAmount includes the requested fields of the GraphQL type DiscountAmount.
+type DiscountValueDiscountAmount struct {
+	Typename          *string     `json:"__typename"`
+	Amount            MoneyFields `json:"amount"`
+	AppliesOnEachItem bool        `json:"appliesOnEachItem"`
+}
+
+// GetTypename returns DiscountValueDiscountAmount.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountValueDiscountAmount) GetTypename() *string { return v.Typename }
+
+// GetAmount returns DiscountValueDiscountAmount.Amount, and is useful for accessing the field via an interface.
+func (v *DiscountValueDiscountAmount) GetAmount() MoneyFields { return v.Amount }
+
+// GetAppliesOnEachItem returns DiscountValueDiscountAmount.AppliesOnEachItem, and is useful for accessing the field via an interface.
+func (v *DiscountValueDiscountAmount) GetAppliesOnEachItem() bool { return v.AppliesOnEachItem }
+
+// DiscountValueDiscountOnQuantity includes the requested fields of the GraphQL type DiscountOnQuantity.
+type DiscountValueDiscountOnQuantity struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns DiscountValueDiscountOnQuantity.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountValueDiscountOnQuantity) GetTypename() *string { return v.Typename }
+
+// DiscountValueDiscountPercentage includes the requested fields of the GraphQL type DiscountPercentage.
+type DiscountValueDiscountPercentage struct {
+	Typename   *string `json:"__typename"`
+	Percentage float64 `json:"percentage"`
+}
+
+// GetTypename returns DiscountValueDiscountPercentage.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountValueDiscountPercentage) GetTypename() *string { return v.Typename }
+
+// GetPercentage returns DiscountValueDiscountPercentage.Percentage, and is useful for accessing the field via an interface.
+func (v *DiscountValueDiscountPercentage) GetPercentage() float64 { return v.Percentage }
+
 // InventoryItemProductInventoryItem includes the requested fields of the GraphQL type InventoryItem.
 type InventoryItemProductInventoryItem struct {
 	Variant InventoryItemProductInventoryItemVariantProductVariant `json:"variant"`
@@ -1020,6 +2075,105 @@ var AllMetafieldsSetUserErrorCode = []MetafieldsSetUserErrorCode{
 	MetafieldsSetUserErrorCodeTaken,
 	MetafieldsSetUserErrorCodeTooLong,
 	MetafieldsSetUserErrorCodeTooShort,
+}
+
+// MinimumRequirement includes the requested fields of the GraphQL interface DiscountMinimumRequirement.
+//
+// MinimumRequirement is implemented by the following types:
+// MinimumRequirementDiscountMinimumQuantity
+// MinimumRequirementDiscountMinimumSubtotal
+type MinimumRequirement interface {
+	implementsGraphQLInterfaceMinimumRequirement()
+	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
+	GetTypename() *string
+}
+
+func (v *MinimumRequirementDiscountMinimumQuantity) implementsGraphQLInterfaceMinimumRequirement() {}
+func (v *MinimumRequirementDiscountMinimumSubtotal) implementsGraphQLInterfaceMinimumRequirement() {}
+
+func __unmarshalMinimumRequirement(b []byte, v *MinimumRequirement) error {
+	if string(b) == "null" {
+		return nil
+	}
+
+	var tn struct {
+		TypeName string `json:"__typename"`
+	}
+	err := json.Unmarshal(b, &tn)
+	if err != nil {
+		return err
+	}
+
+	switch tn.TypeName {
+	case "DiscountMinimumQuantity":
+		*v = new(MinimumRequirementDiscountMinimumQuantity)
+		return json.Unmarshal(b, *v)
+	case "DiscountMinimumSubtotal":
+		*v = new(MinimumRequirementDiscountMinimumSubtotal)
+		return json.Unmarshal(b, *v)
+	case "":
+		return fmt.Errorf(
+			"response was missing DiscountMinimumRequirement.__typename")
+	default:
+		return fmt.Errorf(
+			`unexpected concrete type for MinimumRequirement: "%v"`, tn.TypeName)
+	}
+}
+
+func __marshalMinimumRequirement(v *MinimumRequirement) ([]byte, error) {
+
+	var typename string
+	switch v := (*v).(type) {
+	case *MinimumRequirementDiscountMinimumQuantity:
+		typename = "DiscountMinimumQuantity"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*MinimumRequirementDiscountMinimumQuantity
+		}{typename, v}
+		return json.Marshal(result)
+	case *MinimumRequirementDiscountMinimumSubtotal:
+		typename = "DiscountMinimumSubtotal"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*MinimumRequirementDiscountMinimumSubtotal
+		}{typename, v}
+		return json.Marshal(result)
+	case nil:
+		return []byte("null"), nil
+	default:
+		return nil, fmt.Errorf(
+			`unexpected concrete type for MinimumRequirement: "%T"`, v)
+	}
+}
+
+// MinimumRequirementDiscountMinimumQuantity includes the requested fields of the GraphQL type DiscountMinimumQuantity.
+type MinimumRequirementDiscountMinimumQuantity struct {
+	Typename                     *string `json:"__typename"`
+	GreaterThanOrEqualToQuantity string  `json:"greaterThanOrEqualToQuantity"`
+}
+
+// GetTypename returns MinimumRequirementDiscountMinimumQuantity.Typename, and is useful for accessing the field via an interface.
+func (v *MinimumRequirementDiscountMinimumQuantity) GetTypename() *string { return v.Typename }
+
+// GetGreaterThanOrEqualToQuantity returns MinimumRequirementDiscountMinimumQuantity.GreaterThanOrEqualToQuantity, and is useful for accessing the field via an interface.
+func (v *MinimumRequirementDiscountMinimumQuantity) GetGreaterThanOrEqualToQuantity() string {
+	return v.GreaterThanOrEqualToQuantity
+}
+
+// MinimumRequirementDiscountMinimumSubtotal includes the requested fields of the GraphQL type DiscountMinimumSubtotal.
+type MinimumRequirementDiscountMinimumSubtotal struct {
+	Typename                     *string     `json:"__typename"`
+	GreaterThanOrEqualToSubtotal MoneyFields `json:"greaterThanOrEqualToSubtotal"`
+}
+
+// GetTypename returns MinimumRequirementDiscountMinimumSubtotal.Typename, and is useful for accessing the field via an interface.
+func (v *MinimumRequirementDiscountMinimumSubtotal) GetTypename() *string { return v.Typename }
+
+// GetGreaterThanOrEqualToSubtotal returns MinimumRequirementDiscountMinimumSubtotal.GreaterThanOrEqualToSubtotal, and is useful for accessing the field via an interface.
+func (v *MinimumRequirementDiscountMinimumSubtotal) GetGreaterThanOrEqualToSubtotal() MoneyFields {
+	return v.GreaterThanOrEqualToSubtotal
 }
 
 // An amount of money: a decimal string and its currency.
@@ -2218,6 +3372,14 @@ func (v *WebhookSubscriptionsWebhookSubscriptionsWebhookSubscriptionConnection) 
 	return v.Nodes
 }
 
+// __AutomaticDiscountsInput is used internally by genqlient
+type __AutomaticDiscountsInput struct {
+	After *string `json:"after"`
+}
+
+// GetAfter returns __AutomaticDiscountsInput.After, and is useful for accessing the field via an interface.
+func (v *__AutomaticDiscountsInput) GetAfter() *string { return v.After }
+
 // __InventoryItemProductInput is used internally by genqlient
 type __InventoryItemProductInput struct {
 	Id string `json:"id"`
@@ -2301,6 +3463,136 @@ func AccessScopes(
 	}
 
 	data_ = &AccessScopesResponse{}
+	resp_ := &graphql.Response{Data: data_}
+
+	err_ = client_.MakeRequest(
+		ctx_,
+		req_,
+		resp_,
+	)
+
+	return data_, err_
+}
+
+// The query executed by AutomaticDiscounts.
+const AutomaticDiscounts_Operation = `
+query AutomaticDiscounts ($after: String) {
+	discountNodes(first: 10, after: $after, query: "method:automatic") {
+		pageInfo {
+			... PageFields
+		}
+		nodes {
+			id
+			discount {
+				__typename
+				... on DiscountAutomaticBasic {
+					title
+					status
+					startsAt
+					endsAt
+					context {
+						__typename
+					}
+					minimumRequirement {
+						__typename
+						... on DiscountMinimumQuantity {
+							greaterThanOrEqualToQuantity
+						}
+						... on DiscountMinimumSubtotal {
+							greaterThanOrEqualToSubtotal {
+								... MoneyFields
+							}
+						}
+					}
+					customerGets {
+						value {
+							__typename
+							... on DiscountPercentage {
+								percentage
+							}
+							... on DiscountAmount {
+								amount {
+									... MoneyFields
+								}
+								appliesOnEachItem
+							}
+						}
+						items {
+							__typename
+							... on AllDiscountItems {
+								allItems
+							}
+							... on DiscountProducts {
+								products(first: 50) {
+									pageInfo {
+										hasNextPage
+									}
+									nodes {
+										id
+									}
+								}
+								productVariants(first: 50) {
+									pageInfo {
+										hasNextPage
+									}
+									nodes {
+										id
+									}
+								}
+							}
+							... on DiscountCollections {
+								collections(first: 50) {
+									pageInfo {
+										hasNextPage
+									}
+									nodes {
+										id
+									}
+								}
+							}
+						}
+					}
+				}
+				... on DiscountAutomaticBxgy {
+					title
+				}
+				... on DiscountAutomaticFreeShipping {
+					title
+				}
+				... on DiscountAutomaticApp {
+					title
+				}
+			}
+		}
+	}
+}
+fragment PageFields on PageInfo {
+	hasNextPage
+	endCursor
+}
+fragment MoneyFields on MoneyV2 {
+	amount
+	currencyCode
+}
+`
+
+// One page of the shop's automatic discounts. Only basic discounts can show
+// in a single variant's price; the other kinds are read by name to be
+// reported as skipped.
+func AutomaticDiscounts(
+	ctx_ context.Context,
+	client_ graphql.Client,
+	after *string,
+) (data_ *AutomaticDiscountsResponse, err_ error) {
+	req_ := &graphql.Request{
+		OpName: "AutomaticDiscounts",
+		Query:  AutomaticDiscounts_Operation,
+		Variables: &__AutomaticDiscountsInput{
+			After: after,
+		},
+	}
+
+	data_ = &AutomaticDiscountsResponse{}
 	resp_ := &graphql.Response{Data: data_}
 
 	err_ = client_.MakeRequest(

@@ -98,7 +98,7 @@ var (
 	RunBulkQueryOp         = generated("RunBulkQuery", RunBulkQuery_Operation, 10)
 	CurrentBulkOperationOp = generated("CurrentBulkOperation", CurrentBulkOperation_Operation, 1)
 	SellingPlanGroupsOp    = generated("SellingPlanGroups", SellingPlanGroups_Operation, 560)
-	AutomaticDiscountsOp   = operation("AutomaticDiscounts", 170)
+	AutomaticDiscountsOp   = generated("AutomaticDiscounts", AutomaticDiscounts_Operation, 170)
 	ProductOp              = generated("Product", Product_Operation, 150)
 	InventoryItemProductOp = generated("InventoryItemProduct", InventoryItemProduct_Operation, 3)
 	// The operations of `knitfront webhooks`.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -225,17 +224,6 @@ func (c *Client) streamBulkResult(ctx context.Context, url string, take func([]b
 	return nil
 }
 
-type pageInfo struct {
-	HasNextPage bool   `json:"hasNextPage"`
-	EndCursor   string `json:"endCursor"`
-}
-
-// connection is one page of a GraphQL connection.
-type connection[T any] struct {
-	PageInfo pageInfo `json:"pageInfo"`
-	Nodes    []T      `json:"nodes"`
-}
-
 // eachPage reads a connection page after page: read reads the page after
 // the cursor (nil for the first) and returns where it ends, until the last.
 func eachPage(read func(after *string) (PageFields, error)) error {
@@ -249,29 +237,6 @@ func eachPage(read func(after *string) (PageFields, error)) error {
 			return nil
 		}
 		after = page.EndCursor
-	}
-}
-
-// pages runs op page after page, handing the nodes of each page of its
-// connection named field to take, until the last.
-func pages[T any](ctx context.Context, c *Client, op Operation, field string, take func(nodes []T)) error {
-	var after any
-	for {
-		var answer map[string]json.RawMessage
-		if err := c.Do(ctx, op, map[string]any{"after": after}, &answer); err != nil {
-			return err
-		}
-		var page connection[T]
-		if data, ok := answer[field]; ok {
-			if err := json.Unmarshal(data, &page); err != nil {
-				return fmt.Errorf("%s: %w", op.Name, err)
-			}
-		}
-		take(page.Nodes)
-		if !page.PageInfo.HasNextPage {
-			return nil
-		}
-		after = page.PageInfo.EndCursor
 	}
 }
 
@@ -308,7 +273,7 @@ func (c *Client) readPlanGroups(ctx context.Context, b *builder) error {
 }
 
 func (c *Client) readDiscounts(ctx context.Context, b *builder) error {
-	return pages(ctx, c, AutomaticDiscountsOp, "discountNodes", func(nodes []discountNode) {
-		b.discounts = slices.Concat(b.discounts, nodes)
+	return eachNode(ctx, c, b, AutomaticDiscountsOp, "discountNodes", func(n DiscountNode) {
+		b.discounts = append(b.discounts, n)
 	})
 }

@@ -247,7 +247,7 @@ func basicDiscount(r discount.Rule, now time.Time) map[string]any {
 	return map[string]any{
 		"__typename": "DiscountAutomaticBasic", "title": r.Title, "status": status,
 		"startsAt": r.StartsAt.UTC().Format(time.RFC3339), "endsAt": endsAt,
-		"context":            map[string]any{"__typename": "DiscountBuyerSelection", "all": "ALL"},
+		"context":            map[string]any{"__typename": "DiscountBuyerSelectionAll", "all": "ALL"},
 		"minimumRequirement": nil,
 		"customerGets":       map[string]any{"value": value, "items": items},
 	}
