@@ -64,7 +64,7 @@ func checkGenerated(root, adminSDL string) ([]problem, error) {
 		if !bytes.Equal(committed, files[path]) {
 			rel, _ := filepath.Rel(root, path)
 			problems = append(problems, problem{file: filepath.ToSlash(rel),
-				message: "not what genqlient generates from the .graphql files and Shopify's schema; generate it again as internal/shopify/genqlient.yaml says"})
+				message: "not what genqlient generates from the .graphql files and Shopify's schema; generate it again with make generate"})
 		}
 	}
 	return problems, nil

@@ -64,7 +64,7 @@ func TestCheckGenerated(t *testing.T) {
 		{name: "UpToDate", change: func(*testing.T, string) {}},
 		{name: "QueryChanged", change: func(t *testing.T, root string) {
 			write(t, filepath.Join(root, "internal/shopify/queries/Hooks.graphql"), "query Hooks { webhookSubscriptions { id uri topic } }\n")
-		}, want: "internal/shopify/generated.go: not what genqlient generates from the .graphql files and Shopify's schema; generate it again as internal/shopify/genqlient.yaml says"},
+		}, want: "internal/shopify/generated.go: not what genqlient generates from the .graphql files and Shopify's schema; generate it again with make generate"},
 		{name: "GeneratedEdited", change: func(t *testing.T, root string) {
 			write(t, filepath.Join(root, "internal/shopify/generated.go"), "package shopify\n")
 		}, want: "internal/shopify/generated.go: not what genqlient generates"},
