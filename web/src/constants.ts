@@ -87,6 +87,8 @@ export const PREORDER_METAFIELD = { namespace: 'custom', key: 'preordercontent' 
 // Timing and limits.
 export const PRICE_RETRY_LIMIT = 100;
 export const PRICE_RETRY_INTERVAL_MS = 150;
+// A theme's own price text is taken once it has stayed the same this long; the price widget's is
+// final when it shows it, and is taken at once.
 export const PRICE_STABLE_DELAY_MS = 100;
 export const BUTTON_STEP_TIMEOUT_MS = 3000;
 export const SKELETON_HEIGHT_PX = 60;

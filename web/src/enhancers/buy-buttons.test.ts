@@ -182,8 +182,8 @@ describe('the buy button enhancer', () => {
     start();
     expect(state()).toBe('loading');
 
-    // The price is stable 100 ms after start; the other steps were done at once.
-    await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS);
+    // The widget's price is final, so the price step is done at once, like the others.
+    await vi.advanceTimersByTimeAsync(0);
     expect(addToCart()).toBe('Add to cart for €35');
     await vi.advanceTimersByTimeAsync(SKELETON_HIDE_DELAY_MS - 1);
     expect(state()).toBe('loading');
@@ -192,8 +192,17 @@ describe('the buy button enhancer', () => {
     expect(warnings).not.toHaveBeenCalled();
   });
 
-  it('takes the price once it has been stable for 100 ms', async () => {
+  it('takes the price the widget shows at once, with no wait', async () => {
     start({ price: null });
+    await vi.advanceTimersByTimeAsync(PRICE_RETRY_INTERVAL_MS);
+    showPrice('€30');
+    expect(addToCart()).toBe('Add to cart for €30');
+    showPrice('€31');
+    expect(addToCart()).toBe('Add to cart for €31');
+  });
+
+  it("takes a theme's price text once it has been stable for 100 ms", async () => {
+    start({ themeText: true, price: null });
     await vi.advanceTimersByTimeAsync(PRICE_RETRY_INTERVAL_MS);
     showPrice('€30');
     for (const price of ['€31', '€32', '€33']) {
@@ -324,7 +333,7 @@ describe('each of the five steps', () => {
       paymentOptions: true,
     });
     showPrice('€35');
-    await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS + SKELETON_HIDE_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(SKELETON_HIDE_DELAY_MS - 1);
     expect(state()).toBe('loading');
     await vi.advanceTimersByTimeAsync(1);
     expect(state()).toBe('ready');
@@ -383,7 +392,7 @@ describe('each of the five steps', () => {
 describe('on a theme without some of the elements (never worse than without knitfront)', () => {
   it.each([
     { name: 'no price container', options: { priceContainer: false }, readyAfter: 0 },
-    { name: 'no sticky footer', options: { footer: false }, readyAfter: PRICE_STABLE_DELAY_MS },
+    { name: 'no sticky footer', options: { footer: false }, readyAfter: 0 },
     {
       name: 'neither',
       options: { priceContainer: false, footer: false },

@@ -9,7 +9,10 @@ import type { ProductPriceElement, ShownPrice } from '../elements/product-price'
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 
 export interface PriceWatch {
-  /** The price, each time it has stayed the same for 100 ms after a change. */
+  /**
+   * The price, each time the widget shows a new one, or, read from a theme's text, each time it
+   * has stayed the same for 100 ms after a change.
+   */
   onStablePrice(price: string): void;
   /** The price element was not found after the last retry. */
   onGiveUp(): void;
@@ -31,12 +34,13 @@ function currentPrice(element: Element | null): string | null {
 
 /**
  * Watches the product page's price: looks for it up to 100 times, every 150 ms, and reports it
- * each time it has been stable for 100 ms, as it changes for another variant or currency. The
- * price widget tells its price with the knitfront:price-shown event; the text of a theme's price
- * element without the widget is followed with an observer of the price container, which the theme
- * keeps while it renders what it holds again for another variant. When no price
- * is found it logs 'Could not find price element' and the observer's give-up warning. Returns the
- * function that stops.
+ * each time it changes for another variant or currency. The price widget tells its price with the
+ * knitfront:price-shown event once it is final, so it is reported at once. The text of a theme's
+ * price element without the widget is followed with an observer of the price container, which the
+ * theme keeps while it renders what it holds again for another variant, and reported once it has
+ * been stable for 100 ms: text that is still being written waits, a price the widget knows does
+ * not. When no price is found it logs 'Could not find price element' and the observer's give-up
+ * warning. Returns the function that stops.
  */
 export function watchPrice(
   theme: ThemeAdapter,
@@ -51,20 +55,24 @@ export function watchPrice(
     settle(currentPrice(document.querySelector(theme.productPrice))),
   );
 
+  function report(price: string | null) {
+    if (price === null || price === reported) return;
+    reported = price;
+    onStablePrice(price);
+  }
+
+  /** A theme's text is reported once it has stayed the same for 100 ms. */
   function settle(price: string | null) {
     latest = price;
     clearTimeout(stable);
-    stable = setTimeout(() => {
-      if (latest === null || latest === reported) return;
-      reported = latest;
-      onStablePrice(latest);
-    }, PRICE_STABLE_DELAY_MS);
+    stable = setTimeout(() => report(latest), PRICE_STABLE_DELAY_MS);
   }
 
   const onPriceShown = (event: CustomEvent<ShownPrice>) => {
     if (!(event.target instanceof Element) || !event.target.matches(theme.productPrice)) return;
     clearTimeout(retry);
-    settle(event.detail.formatted);
+    clearTimeout(stable);
+    report(event.detail.formatted);
   };
   document.addEventListener(EVENTS.priceShown, onPriceShown);
 
@@ -74,7 +82,11 @@ export function watchPrice(
     const price = currentPrice(element);
     if (element && price !== null) {
       const container = document.querySelector(theme.priceContainer);
-      if (!isPriceWidget(element) && container) {
+      if (isPriceWidget(element)) {
+        report(price);
+        return;
+      }
+      if (container) {
         observer.observe(container, {
           subtree: true,
           childList: true,
