@@ -348,10 +348,10 @@ function dawnCartUpdate(): string | null {
  * totals are. Dawn's totals rows are dressed as knitfront totals areas for knitfront's cart totals
  * enhancer, with the texts the app embed writes; the line totals get a price widget over them, and
  * the line's other figures (one unit's price, the unit price) become money slots that enhancer
- * writes too. Dawn renders its cart sections again after
- * each change and tells of the change on its publish/subscribe channel (PUB_SUB_EVENTS.cartUpdate):
- * the adapter dresses what Dawn renders, and passes the change on as knitfront's cart-updated
- * event with the cart, which every knitfront enhancer hears. Returns the function that stops.
+ * writes too. Dawn renders its cart sections again after each change and tells of the change on
+ * its publish/subscribe channel (PUB_SUB_EVENTS.cartUpdate): the adapter dresses what Dawn
+ * renders, and passes the change on as knitfront's cart-updated event with the cart, which every
+ * knitfront enhancer hears. Returns the function that stops.
  */
 export function startDawnCart(): () => void {
   const country = window.Shopify?.country;
