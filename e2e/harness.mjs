@@ -190,9 +190,12 @@ function watch(page) {
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {
-    problems.push(
-      `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`,
-    );
+    const error = request.failure()?.errorText;
+    // A read cut short is no failure: the widgets abort a lookup they no longer need, and leaving
+    // a page aborts what it was still reading (a cart line's price asked again after the cart
+    // nudge, say). A write cut short, or a read that failed any other way, is.
+    if (error === 'net::ERR_ABORTED' && request.method() === 'GET') return;
+    problems.push(`request failed: ${request.method()} ${request.url()} (${error})`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400)
