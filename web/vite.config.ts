@@ -1,10 +1,52 @@
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // `vite build --mode own-code` builds the same bundle with React left out, into artifacts/, so
 // that bench/size can weigh our own code apart from React's.
 const REACT = /^(react|react-dom|scheduler)(\/.*)?$/;
 
+/**
+ * The entry imports every chunk it needs however deep, as rollup's hoistTransitiveImports does
+ * (rolldown has not implemented it), so that a browser requests them all once the entry arrives:
+ * otherwise the shared chunk's own import (rolldown's helpers for React's CommonJS modules) is
+ * found only once the shared chunk has arrived, one more round trip before any widget starts.
+ * Modules run once whoever imports them, in the same order, so only the requests move earlier.
+ */
+function hoistTransitiveImports(): Plugin {
+  return {
+    name: 'knitfront:hoist-transitive-imports',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const hoisted = transitiveImports(bundle, chunk.fileName).filter(
+          (file) => !chunk.imports.includes(file),
+        );
+        chunk.code = hoisted.map((file) => `import"./${file}";`).join('') + chunk.code;
+        chunk.imports.push(...hoisted);
+      }
+    },
+  };
+}
+
+/** The chunks of the bundle a chunk imports statically, directly or through others. */
+function transitiveImports(bundle: Rolldown.OutputBundle, fileName: string): string[] {
+  const found = new Set<string>();
+  const queue = [fileName];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk') continue;
+    // Imports of modules left out of the build (React, in the build of our own code alone) are
+    // no chunks of it.
+    for (const imported of chunk.imports.filter((name) => bundle[name]?.type === 'chunk')) {
+      if (!found.has(imported)) queue.push(imported);
+      found.add(imported);
+    }
+  }
+  return [...found];
+}
+
 export default defineConfig(({ command, mode }) => ({
+  plugins: [hoistTransitiveImports()],
   // Only for builds: under Vitest this would load React's production build, which has no act().
   define: command === 'build' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: {
