@@ -50,7 +50,7 @@ func storedThemeRates(ctx context.Context, db *store.DB, now time.Time) *shopify
 	for _, c := range money.Currencies {
 		byCurrency[c] = q.For(c)
 	}
-	return &shopify.ThemeRates{Date: q.Table.Date, Rates: byCurrency}
+	return &shopify.ThemeRates{Date: q.Table.Date, Rates: byCurrency, StaleAt: q.StaleAt()}
 }
 
 // themePrices keeps the theme's price metafields current between syncs,

@@ -34,6 +34,10 @@ const (
 	SourceDemo Source = "demo"
 )
 
+// ages says whether a table from the source grows stale with time: a day of
+// a feed does; the shop's own table and the demo rates are no day's news.
+func (s Source) ages() bool { return s != SourceStatic && s != SourceDemo }
+
 // Table is one day's rates: how many units of each whitelisted currency other
 // than the euro one euro buys, as the ECB quotes them.
 type Table struct {

@@ -117,10 +117,23 @@ func (s *Service) Current(ctx context.Context) (Quote, error) {
 		}
 	}
 	out := *q
-	// The shop's own table and the demo rates are no day's news: they do not age.
-	ages := q.Table.Source != SourceStatic && q.Table.Source != SourceDemo
-	out.Stale = failing || (ages && s.now().Sub(q.Table.Date) > StaleAfter)
+	out.Stale = failing || (q.Table.Source.ages() && s.now().Sub(q.Table.Date) > StaleAfter)
 	return out, nil
+}
+
+// StaleAt is when the quote's rates are to be taken as stale, for a page
+// that keeps them (the theme's rates metafield): their day, which has begun,
+// when they are stale already; the moment they grow older than StaleAfter,
+// for rates that age; never (the zero time) for the shop's own table and the
+// demo rates.
+func (q Quote) StaleAt() time.Time {
+	switch {
+	case q.Stale:
+		return q.Table.Date
+	case !q.Table.Source.ages():
+		return time.Time{}
+	}
+	return q.Table.Date.Add(StaleAfter)
 }
 
 func (s *Service) state() (current *Quote, fetchFailing bool) {

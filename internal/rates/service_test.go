@@ -324,3 +324,23 @@ func TestStaticServiceNeverGoesStale(t *testing.T) {
 		t.Errorf("USD→GBP = %v, want 0.796296", got)
 	}
 }
+
+func TestQuoteStaleAt(t *testing.T) {
+	demo := Snapshot()
+	for _, test := range []struct {
+		name  string
+		quote Quote
+		want  time.Time
+	}{
+		{"a feed's day: once it is older than StaleAfter", Quote{Table: friday}, friday.Date.Add(StaleAfter)},
+		{"stale already: its day, which has begun", Quote{Table: friday, Stale: true}, friday.Date},
+		{"the demo rates: never", Quote{Table: demo}, time.Time{}},
+		{"the shop's own table: never", Quote{Table: Table{Date: friday.Date, Source: SourceStatic}}, time.Time{}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			if got := test.quote.StaleAt(); !got.Equal(test.want) {
+				t.Errorf("StaleAt() = %v, want %v", got, test.want)
+			}
+		})
+	}
+}

@@ -43,16 +43,19 @@ type Metafield struct {
 
 // ThemeRates are the display rates a theme and the widgets convert with:
 // for each currency, what one unit of it buys of each other, as
-// currency-rates answers, and the day they are for.
+// currency-rates answers, the day they are for, and when a page is to stop
+// converting with them (zero: never).
 type ThemeRates struct {
-	Date  time.Time
-	Rates map[money.Currency]map[money.Currency]float64
+	Date    time.Time
+	Rates   map[money.Currency]map[money.Currency]float64
+	StaleAt time.Time
 }
 
 // themeRatesValue is the rates metafield's JSON.
 type themeRatesValue struct {
-	Date  string                                        `json:"date"`
-	Rates map[money.Currency]map[money.Currency]float64 `json:"rates"`
+	Date    string                                        `json:"date"`
+	Rates   map[money.Currency]map[money.Currency]float64 `json:"rates"`
+	StaleAt time.Time                                     `json:"stale_at,omitzero"`
 }
 
 // ThemeMetafields is every metafield a theme prints the final prices from:
@@ -74,7 +77,7 @@ func ThemeMetafields(shopID string, discounts map[int64]map[money.Currency]prici
 	}
 	if rates != nil {
 		fields = append(fields, jsonMetafield(shopID, RatesKey, themeRatesValue{
-			Date: rates.Date.UTC().Format(time.DateOnly), Rates: rates.Rates,
+			Date: rates.Date.UTC().Format(time.DateOnly), Rates: rates.Rates, StaleAt: rates.StaleAt.UTC(),
 		}))
 	}
 	return fields

@@ -36,6 +36,14 @@ func TestThemeMetafields(t *testing.T) {
 			{OwnerID: shop, Namespace: "knitfront", Key: "rates", Type: "json",
 				Value: `{"date":"2026-11-26","rates":{"EUR":{"AUD":1.7826,"EUR":1}}}`},
 		}},
+		{"rates that go stale: when", &ThemeRates{Date: rates.Date, Rates: rates.Rates, StaleAt: rates.Date.Add(6 * 24 * time.Hour)}, []Metafield{
+			{OwnerID: "gid://shopify/ProductVariant/11", Namespace: "knitfront", Key: "discounts", Type: "json",
+				Value: `{"AUD":{"price":6000,"amount":900,"percentage":15,"title":"Mitten season","ends_at":"2026-12-01T00:00:00Z"},` +
+					`"EUR":{"price":3500,"amount":525,"percentage":15,"title":"Mitten season"}}`},
+			{OwnerID: "gid://shopify/ProductVariant/12", Namespace: "knitfront", Key: "discounts", Type: "json", Value: `{}`},
+			{OwnerID: shop, Namespace: "knitfront", Key: "rates", Type: "json",
+				Value: `{"date":"2026-11-26","rates":{"EUR":{"AUD":1.7826,"EUR":1}},"stale_at":"2026-12-02T00:00:00Z"}`},
+		}},
 		{"no rates known: no rates metafield", nil, []Metafield{
 			{OwnerID: "gid://shopify/ProductVariant/11", Namespace: "knitfront", Key: "discounts", Type: "json",
 				Value: `{"AUD":{"price":6000,"amount":900,"percentage":15,"title":"Mitten season","ends_at":"2026-12-01T00:00:00Z"},` +
