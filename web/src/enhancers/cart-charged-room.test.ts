@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketStore } from '../market/store';
 import { setMarket } from '../test/elements';
-import { chargedRoomSnippet } from './cart-charged-room';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chargedRoomSnippet, dawnTotalsRoom } from './cart-charged-room';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,5 +53,60 @@ describe('the snippet that gives a charged line its room before the first paint'
     });
 
     expect(runAfterLine('EUR')).toBe(true);
+  });
+});
+
+describe("the app embed's Liquid that reserves the Dawn adapter's totals rows", () => {
+  it('is in the app embed as the bundle writes it', () => {
+    const embed = readFileSync(
+      resolve(import.meta.dirname, '../../../extensions/knitfront/blocks/knitfront-embed.liquid'),
+      'utf8',
+    );
+
+    expect(embed).toContain(dawnTotalsRoom());
+  });
+
+  /**
+   * Runs the snippet's script as the browser does in the head of a page whose cart is in
+   * cartCurrency and holds a pre-order or not (the Liquid rendered as Shopify does), and returns
+   * the classes it gave the html element.
+   */
+  function runInHead(cartCurrency: string, dueLater: boolean): string[] {
+    const script = /<script>([\s\S]*)<\/script>/
+      .exec(dawnTotalsRoom())?.[1]
+      ?.replace(/\{%- if due_later %\}([\s\S]*?)\{%- endif %\}/, dueLater ? '$1' : '')
+      .replace('{{ cart.currency.iso_code | json }}', JSON.stringify(cartCurrency));
+    if (!script) throw new Error('the snippet has no script');
+    const root = document.createElement('html');
+    new Function('document', script)({ documentElement: root });
+    return [...root.classList];
+  }
+
+  it('reserves the charged line when the display currency the bundle stored differs', () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR' });
+    marketStore.getState().setDisplayCurrency('USD');
+
+    expect(runInHead('EUR', false)).toEqual(['kf-room-charged']);
+  });
+
+  it('reserves the due later row for a pre-order, and no charged line in the cart currency', () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD' });
+    marketStore.getState().setDisplayCurrency('EUR');
+
+    expect(runInHead('EUR', true)).toEqual(['kf-room-later']);
+  });
+
+  it('reserves nothing when no display currency is stored and nothing is due later', () => {
+    localStorage.clear();
+
+    expect(runInHead('EUR', false)).toEqual([]);
+  });
+
+  it('still reserves the due later row when storage cannot be read', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+
+    expect(runInHead('EUR', true)).toEqual(['kf-room-later']);
   });
 });

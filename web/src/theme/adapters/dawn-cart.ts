@@ -23,7 +23,8 @@ const DRESSED = 'data-kf-dressed';
 const TOTALS_AREA = 'data-cart-totals';
 /**
  * On Dawn's totals row once knitfront's totals show in it. The app embed's stylesheet keeps the
- * row unseen until then, so that its label and total never show Dawn's text first and then move.
+ * row unseen until then, so that its label and total never show Dawn's text first and then move,
+ * and keeps the room of the rows added under it, which show in the same task.
  */
 const TOTALS_SHOWN = 'data-kf-totals-shown';
 
@@ -157,9 +158,12 @@ const STYLE = [
   `[${FIGURES_COPIED}]{position:relative;visibility:hidden}`,
   `.${FIGURES_COPY}{position:absolute;inset:0;visibility:visible}`,
   `[${LINE_STATE}] > * > product-price{position:absolute;inset:0;display:flex;align-items:center;justify-content:flex-end;visibility:visible}`,
-  `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;margin-top:.5rem}`,
+  // The totals rows take the heights the app embed's stylesheet reserves for them before the first
+  // paint, their gap above inside: the reservation goes in the task that shows them.
+  `.kf-dawn-totals__later,.kf-dawn-totals__charged{box-sizing:border-box;margin:0;padding-top:.5rem}`,
+  `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;height:var(--kf-dawn-later-height)}`,
   `.kf-dawn-totals__later[hidden],.kf-dawn-totals__charged[hidden]{display:none}`,
-  `.kf-dawn-totals__charged{margin:.5rem 0 0;text-align:right;font-size:1.3rem}`,
+  `.kf-dawn-totals__charged{text-align:right;font-size:1.3rem;height:var(--kf-dawn-charged-height);white-space:nowrap}`,
 ].join('');
 const STYLE_ID = 'knitfront-dawn-cart';
 
