@@ -17,6 +17,20 @@ const SEARCH = '/search?q=sweater';
 /** An element of Dawn's announcement bar or header, as the layout shift records show it. */
 const DAWN_HEADER = /^<[\w-]+ [^>]*class="(announcement-bar|header)[\s"_]/;
 
+/**
+ * The layout shifts a page recorded (recordPricesAndShifts) once it has rendered the frames after
+ * its last change, but those that moved only Dawn's announcement bar or header: they move by
+ * themselves on some first visits (as their styles arrive), with the embed or without it.
+ */
+async function shiftsBesideDawnHeader(page) {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  return (await page.evaluate(() => window.kfShifts)).filter(
+    (shift) => !shift.moved.every(({ node }) => DAWN_HEADER.test(node)),
+  );
+}
+
 /** A card's price once knitfront's widget over Dawn's shows it. */
 const CARD_PRICE = '.card-information > .price[data-kf-price="shown"] product-price';
 
@@ -238,11 +252,7 @@ describe(
           const harbour = cards.find((card) => card.title.trim() === 'Harbour Rib Sweater');
           assert.match(harbour.text, /^Regular price €119 Sale price €107 -10% off$/);
           await shop.screenshot(page, `dawn-${name}-cards`);
-          // Dawn's announcement bar and header move by themselves on some first visits (as their
-          // styles arrive), with the embed or without it: what counts is that nothing else does.
-          const shifts = (await page.evaluate(() => window.kfShifts)).filter(
-            (shift) => !shift.moved.every(({ node }) => DAWN_HEADER.test(node)),
-          );
+          const shifts = await shiftsBesideDawnHeader(page);
           const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
           t.diagnostic(`CLS ${cls.toFixed(5)} on ${path} at ${width} px`);
           assert.equal(cls, 0, `the page moved: ${JSON.stringify(shifts, null, 1)}`);
@@ -380,19 +390,19 @@ describe(
     const DISCOUNTED_LINE = { id: 45123456000201, quantity: 1 };
 
     /**
-     * A shopper in Lithuania (the cart in euros) who shows prices in US dollars, with a pre-order
-     * and a discounted sweater in the cart.
+     * A shopper in Lithuania (the cart in euros) who shows prices in US dollars (or the display
+     * currency given), with a pre-order and a discounted sweater in the cart.
      */
-    async function shopperWithCart(width) {
+    async function shopperWithCart(width, displayCurrency = 'USD') {
       const page = await shop.newPage({ width });
       // The shop's storage written from an address where the widgets do not run: on a page, they
       // write their market state back whenever it changes (when its rates arrive), over this.
       await page.goto(shop.url('/cart.js'));
-      await page.evaluate(() => {
+      await page.evaluate((displayCurrency) => {
         localStorage.setItem('localization', 'LT');
         localStorage.setItem('marketCurrency', 'EUR');
-        localStorage.setItem('displayCurrency', 'USD');
-      });
+        localStorage.setItem('displayCurrency', displayCurrency);
+      }, displayCurrency);
       const added = await page.request.post(shop.url('/cart/add.js'), {
         data: { items: [PREORDER_LINE, DISCOUNTED_LINE] },
       });
@@ -474,6 +484,48 @@ describe(
         await shop.screenshot(page, 'dawn-cart-preorder-totals');
         await page.close({ allow: CUT_BY_CLOSING });
       });
+
+      // The rows knitfront adds under Dawn's totals (due later, and in US dollars what checkout
+      // charges) appear after the first paint, into the room kept for them from the first paint.
+      for (const { display, charged } of [
+        { display: 'EUR', charged: false },
+        { display: 'USD', charged: true },
+      ]) {
+        test(`Dawn's cart page moves nothing as knitfront's totals rows appear, display ${display}, at ${width} px`, async (t) => {
+          const page = await shopperWithCart(width, display);
+          await page.addInitScript(recordPricesAndShifts);
+          await page.goto(shop.url('/cart'));
+          await page.waitForFunction(() => window.kfAllPricesReadyAt !== null);
+          // The rows' last change: the line charged at checkout shows its figure once the rates
+          // have come; in euros it takes no room. Then the room kept for the rows is gone.
+          const reserved = await page.waitForFunction((charged) => {
+            const area = document.querySelector('#main-cart-footer [data-cart-totals]');
+            const row = area?.querySelector('.totals[data-kf-totals-shown]');
+            const later = area?.querySelector(
+              ':scope > [data-cart-when="preorders"]:not([hidden])',
+            );
+            const line = area?.querySelector('[data-cart-charged]');
+            const lineDone = charged
+              ? line?.style.visibility === 'visible' && line.innerText.includes('€138.90')
+              : line?.hidden;
+            return (
+              row &&
+              later?.innerText.includes('Due later') &&
+              lineDone &&
+              getComputedStyle(row).paddingBottom
+            );
+          }, charged);
+          assert.equal(await reserved.jsonValue(), '0px');
+          const shifts = await shiftsBesideDawnHeader(page);
+          const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+          t.diagnostic(
+            `CLS ${cls.toFixed(5)} on the cart page, display ${display}, at ${width} px`,
+          );
+          assert.equal(cls, 0, `the page moved: ${JSON.stringify(shifts, null, 1)}`);
+          await shop.screenshot(page, `dawn-cart-room-${display}`);
+          await page.close({ allow: CUT_BY_CLOSING });
+        });
+      }
 
       test(`Dawn's cart drawer follows a removed line through Dawn's channel, at ${width} px`, async () => {
         const page = await shopperWithCart(width);
