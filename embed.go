@@ -34,11 +34,11 @@ func DevAssets() fs.FS { return sub(theme, "theme/assets") }
 // extensions/knitfront is the theme app extension; its assets/ also
 // receives the bundle (make extension), which dev serves from web/dist.
 //
-//go:embed extensions/knitfront/blocks extensions/knitfront/locales extensions/knitfront/assets/knitfront-blocks.css
+//go:embed extensions/knitfront/blocks extensions/knitfront/snippets extensions/knitfront/locales extensions/knitfront/assets/knitfront-blocks.css
 var appExtension embed.FS
 
-// AppExtension returns the theme app extension: blocks/, locales/ and
-// the stylesheet of assets/.
+// AppExtension returns the theme app extension: blocks/, the snippets they
+// render, locales/ and the stylesheet of assets/.
 func AppExtension() fs.FS { return sub(appExtension, "extensions/knitfront") }
 
 func sub(fsys fs.FS, dir string) fs.FS {

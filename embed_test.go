@@ -12,3 +12,14 @@ func TestThemeIsEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// Every file an app block renders must be in the binary: `knitfront dev
+// --theme` renders the extension's blocks from it, and a missing snippet
+// fails the whole page.
+func TestAppExtensionIsEmbedded(t *testing.T) {
+	for _, name := range []string{"blocks/knitfront-embed.liquid", "blocks/price.liquid", "snippets/knitfront-price.liquid", "snippets/knitfront-money.liquid", "locales/en.default.json", "assets/knitfront-blocks.css"} {
+		if _, err := fs.Stat(AppExtension(), name); err != nil {
+			t.Errorf("the embedded app extension lacks %s: %v", name, err)
+		}
+	}
+}
