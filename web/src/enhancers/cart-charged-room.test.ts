@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketStore } from '../market/store';
+// Changing the market currency fetches its rates: answered here, never from the network.
+import '../test/api';
 import { setMarket } from '../test/elements';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
