@@ -11,8 +11,13 @@
 // runs (--runs, 5 unless told). The cart page is audited with an item in the cart: one is added
 // through /cart/add.js in each shop first, and its cookie sent with every request of the audit as
 // a header (Lighthouse clears the origin's cookies before each audit, so one stored in the
-// browser's profile would be gone). Exits non-zero over budget.
-import { mkdtempSync, rmSync } from 'node:fs';
+// browser's profile would be gone).
+//
+// With KNITFRONT_TEST_DAWN naming a Dawn 15.4.1 folder (as for the Dawn browser tests), it also
+// audits Dawn's product page rendered by `knitfront dev --theme`, with the knitfront app embed
+// on against a copy of the folder whose settings turn the embed off, the way a merchant does:
+// at most 3 points apart. Exits non-zero over budget.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +33,8 @@ const CART = '/cart';
 const ITEM = { id: 45123456000101, quantity: 1 };
 const MIN_PRODUCT_SCORE = 95;
 const MAX_POINTS_BELOW = 2;
+const DAWN = process.env.KNITFRONT_TEST_DAWN;
+const DAWN_MAX_POINTS_APART = 3;
 const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(options.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs ${options.runs}: not a count`);
@@ -64,6 +71,50 @@ async function score(chrome, address, path, cartCookie) {
   return Math.round(value * 100);
 }
 
+/**
+ * A copy of the Dawn folder whose settings turn the knitfront app embed off, as a merchant does in
+ * the theme editor (the embed's block in settings_data.json, disabled); the caller removes it.
+ */
+function dawnWithoutEmbed(dawn) {
+  const copy = mkdtempSync(join(tmpdir(), 'knitfront-lighthouse-dawn-'));
+  cpSync(dawn, copy, { recursive: true });
+  const file = join(copy, 'config', 'settings_data.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8'));
+  const current =
+    typeof settings.current === 'string' ? settings.presets[settings.current] : settings.current;
+  current.blocks = {
+    ...current.blocks,
+    knitfront: {
+      type: 'shopify://apps/knitfront/blocks/knitfront-embed/00000000-0000-0000-0000-000000000000',
+      disabled: true,
+    },
+  };
+  writeFileSync(file, JSON.stringify(settings));
+  return copy;
+}
+
+/**
+ * Audits each page of the two shops, alternating which goes first; returns each page's scores.
+ * The cart page is audited with an item in each shop's cart.
+ */
+async function audit(chrome, shops, pages) {
+  const cartCookies = {};
+  if (pages.includes(CART)) {
+    for (const [name, shop] of Object.entries(shops))
+      cartCookies[name] = await cartWithItem(shop.address);
+  }
+  const scores = Object.fromEntries(pages.map((path) => [path, { with: [], without: [] }]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const path of pages) {
+      const order = run % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+      for (const name of order) {
+        scores[path][name].push(await score(chrome, shops[name].address, path, cartCookies[name]));
+      }
+    }
+  }
+  return scores;
+}
+
 async function main() {
   const env = { KNITFRONT_DEV_CATALOGUE: 'stand-in' };
   const shops = {
@@ -72,31 +123,30 @@ async function main() {
       env: { ...env, KNITFRONT_DEV_THEME_SETTINGS: JSON.stringify({ knitfront_enabled: false }) },
     }),
   };
+  const dawnOff = DAWN && dawnWithoutEmbed(DAWN);
+  const dawnShops = DAWN && {
+    with: await startServer({ env: { ...env, KNITFRONT_DEV_THEME: DAWN } }),
+    without: await startServer({ env: { ...env, KNITFRONT_DEV_THEME: dawnOff } }),
+  };
   const profile = mkdtempSync(join(tmpdir(), 'knitfront-lighthouse-chromium-'));
   let chrome;
-  const cartCookies = {};
-  const scores = Object.fromEntries(PAGES.map((path) => [path, { with: [], without: [] }]));
+  let scores;
+  let dawnScores;
   try {
-    for (const [name, shop] of Object.entries(shops))
-      cartCookies[name] = await cartWithItem(shop.address);
     chrome = await chromeLauncher.launch({
       chromePath: '/usr/bin/chromium',
       chromeFlags: CHROMIUM_ARGS,
       userDataDir: profile,
     });
-    for (let run = 0; run < RUNS; run++) {
-      for (const path of PAGES) {
-        const order = run % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
-        for (const name of order) {
-          const value = await score(chrome, shops[name].address, path, cartCookies[name]);
-          scores[path][name].push(value);
-        }
-      }
-    }
+    scores = await audit(chrome, shops, PAGES);
+    if (dawnShops) dawnScores = await audit(chrome, dawnShops, [PRODUCT]);
   } finally {
     chrome?.kill();
     rmSync(profile, { recursive: true, force: true });
-    await Promise.all(Object.values(shops).map((shop) => shop.stop()));
+    await Promise.all(
+      [shops, dawnShops].flatMap((pair) => (pair ? Object.values(pair) : [])).map((s) => s.stop()),
+    );
+    if (dawnOff) rmSync(dawnOff, { recursive: true, force: true });
   }
 
   let ok = true;
@@ -112,6 +162,19 @@ async function main() {
         `${without} (runs ${scores[path].without.join(', ')}), ${below} point(s) below ` +
         `(budget at most ${MAX_POINTS_BELOW}) ${within ? 'ok' : 'OVER BUDGET'}`,
     );
+  }
+  if (dawnScores) {
+    const { with: on, without: off } = dawnScores[PRODUCT];
+    const apart = Math.abs(median(off) - median(on));
+    const within = apart <= DAWN_MAX_POINTS_APART;
+    ok &&= within;
+    console.log(
+      `lighthouse mobile Dawn ${PRODUCT}: with the app embed ${median(on)} (runs ${on.join(', ')}), ` +
+        `without ${median(off)} (runs ${off.join(', ')}), ${apart} point(s) apart ` +
+        `(budget at most ${DAWN_MAX_POINTS_APART}) ${within ? 'ok' : 'OVER BUDGET'}`,
+    );
+  } else {
+    console.log('lighthouse mobile Dawn: skipped, KNITFRONT_TEST_DAWN names no Dawn folder');
   }
   const product = median(scores[PRODUCT].with);
   const productOk = product >= MIN_PRODUCT_SCORE;
