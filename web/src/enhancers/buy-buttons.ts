@@ -210,8 +210,9 @@ function narrowScreenRuleApplies(): boolean {
  * The product page's buy button enhancer, on pages whose path contains '/products/'. A 60 px
  * skeleton covers the buy buttons, and the back-in-stock widget stays hidden, until five steps are
  * done, and for 150 ms more:
- * - price: the page's price has been stable for 100 ms, or was never found after the retries, or
- *   the page has no price container, which completes this step and the next at once;
+ * - price: the price widget showed its price, or a theme's own price text has been stable for
+ *   100 ms, or no price was found after the retries, or the page has no price container, which
+ *   completes this step and the next at once;
  * - button: a buy button shows that price ('for {price}', 'Pre Order for {price}'), or Add to cart
  *   shows none because it cannot be bought, or 3000 ms have passed;
  * - responsive: the rule that gives the buy buttons and the disclaimer way to the footer on narrow
