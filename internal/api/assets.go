@@ -12,6 +12,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"knitfront/internal/httpgzip"
 )
 
 // Assets serves the built widget bundle (and, under `knitfront dev`, the
@@ -98,7 +100,7 @@ func (a *Assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	body, etag := f.body, `"`+f.hash+`"`
-	gzipped := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	gzipped := httpgzip.Accepts(r.Header.Get("Accept-Encoding"))
 	if gzipped {
 		// Another encoding is another representation: its own strong ETag.
 		body, etag = f.gzipped, `"`+f.hash+`-gzip"`
@@ -121,33 +123,4 @@ func (a *Assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-}
-
-// acceptsGzip reads Accept-Encoding: gzip is sent when the client names it,
-// or names * without naming it, with a weight above 0 (q=0, q=0.0 and
-// q=0.000 all refuse it).
-func acceptsGzip(header string) bool {
-	gzipWeight, anyWeight := -1.0, -1.0
-	for part := range strings.SplitSeq(header, ",") {
-		coding, params, _ := strings.Cut(part, ";")
-		weight := 1.0
-		for param := range strings.SplitSeq(params, ";") {
-			name, value, _ := strings.Cut(strings.TrimSpace(param), "=")
-			if strings.EqualFold(strings.TrimSpace(name), "q") {
-				if q, err := strconv.ParseFloat(strings.TrimSpace(value), 64); err == nil {
-					weight = q
-				}
-			}
-		}
-		switch strings.ToLower(strings.TrimSpace(coding)) {
-		case "gzip", "x-gzip":
-			gzipWeight = weight
-		case "*":
-			anyWeight = weight
-		}
-	}
-	if gzipWeight >= 0 {
-		return gzipWeight > 0
-	}
-	return anyWeight > 0
 }

@@ -14,6 +14,7 @@ import (
 
 	"knitfront/internal/cart"
 	"knitfront/internal/catalog"
+	"knitfront/internal/httpgzip"
 	"knitfront/internal/money"
 )
 
@@ -489,8 +490,16 @@ func (s *Storefront) page(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	h.Add("Vary", "Accept-Encoding")
+	html := body.Bytes()
+	// Shopify sends its pages compressed; so does its stand-in, so that a
+	// page reaches a slow phone's browser as soon as it would from Shopify.
+	if httpgzip.Accepts(r.Header.Get("Accept-Encoding")) {
+		html = httpgzip.Compress(html)
+		h.Set("Content-Encoding", "gzip")
+	}
 	w.WriteHeader(status)
-	_, _ = w.Write(body.Bytes())
+	_, _ = w.Write(html)
 }
 
 // themeError answers a page the theme failed to render. A mistake in the

@@ -1,8 +1,11 @@
 package storefront_test
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -345,4 +348,42 @@ func TestPagesRenderConcurrently(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPagesAreGzipped checks that a page goes out gzipped to a browser that
+// takes it, as Shopify sends its pages, and plain to one that does not.
+func TestPagesAreGzipped(t *testing.T) {
+	s := newShop(t)
+	get := func(encoding string) answer {
+		req, err := http.NewRequest(http.MethodGet, s.server.URL+"/collections/all", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Named here, the transport leaves the answer as it came.
+		req.Header.Set("Accept-Encoding", encoding)
+		return s.do(req)
+	}
+	plain, zipped := get("identity"), get("gzip, deflate, br")
+	if plain.header.Get("Content-Encoding") != "" || !strings.Contains(plain.body, "All products") {
+		t.Fatalf("without gzip: Content-Encoding %q, %d bytes", plain.header.Get("Content-Encoding"), len(plain.body))
+	}
+	if got := zipped.header.Get("Content-Encoding"); got != "gzip" {
+		t.Fatalf("with gzip: Content-Encoding %q", got)
+	}
+	for _, a := range []answer{plain, zipped} {
+		if !slices.Contains(a.header.Values("Vary"), "Accept-Encoding") {
+			t.Errorf("Vary = %q: a cache must keep both forms apart", a.header.Values("Vary"))
+		}
+	}
+	zr, err := gzip.NewReader(strings.NewReader(zipped.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := io.ReadAll(zr)
+	if err != nil || !strings.Contains(string(page), "All products") {
+		t.Fatalf("gunzipped page: %d bytes, %v", len(page), err)
+	}
+	if len(zipped.body)*4 > len(page) {
+		t.Errorf("the collection page of %d bytes went out as %d gzipped", len(page), len(zipped.body))
+	}
 }
