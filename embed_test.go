@@ -1,6 +1,7 @@
 package knitfront
 
 import (
+	"bytes"
 	"io/fs"
 	"testing"
 )
@@ -21,5 +22,23 @@ func TestAppExtensionIsEmbedded(t *testing.T) {
 		if _, err := fs.Stat(AppExtension(), name); err != nil {
 			t.Errorf("the embedded app extension lacks %s: %v", name, err)
 		}
+	}
+}
+
+// The extension's money snippet is the theme's, copied by `make extension` and
+// kept in git for the builds that embed the extension: a change to the
+// theme's that was not copied would print other figures on Dawn.
+func TestAppExtensionMoneySnippetIsTheThemes(t *testing.T) {
+	const name = "snippets/knitfront-money.liquid"
+	theme, err := fs.ReadFile(Theme(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extension, err := fs.ReadFile(AppExtension(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(theme, extension) {
+		t.Errorf("extensions/knitfront/%s is not theme/%s: run make extension", name, name)
 	}
 }

@@ -16,13 +16,7 @@ func TestPurgeWebhookEvents(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-		for i, id := range []string{"applied-early", "applied-late", "pending"} {
-			e := store.WebhookEvent{ID: id, Topic: "products/update", ShopDomain: "knit-shop.myshopify.com",
-				ReceivedAt: start.Add(time.Duration(i) * time.Second), Body: []byte(`{"id":1}`)}
-			if _, err := db.AddWebhookEvent(ctx, e); err != nil {
-				t.Fatal(err)
-			}
-		}
+		addEvents(t, db, start, "applied-early", "applied-late", "pending")
 		if _, err := db.ClaimWebhookEvents(ctx, "w", start, start.Add(time.Minute), 2); err != nil {
 			t.Fatal(err)
 		}

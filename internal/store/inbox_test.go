@@ -12,6 +12,19 @@ import (
 	"knitfront/internal/store/storetest"
 )
 
+// addEvents keeps a products/update event of each id in the inbox, received a
+// second apart from start on.
+func addEvents(t *testing.T, db *store.DB, start time.Time, ids ...string) {
+	t.Helper()
+	for i, id := range ids {
+		e := store.WebhookEvent{ID: id, Topic: "products/update", ShopDomain: "knit-shop.myshopify.com",
+			ReceivedAt: start.Add(time.Duration(i) * time.Second), Body: []byte(`{"id":1}`)}
+		if _, err := db.AddWebhookEvent(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func eventIDs(events []store.WebhookEvent) []string {
 	var ids []string
 	for _, e := range events {
@@ -26,13 +39,7 @@ func TestClaimWebhookEventsHoldsEachForOneOwner(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		start := time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC)
-		for i, id := range []string{"first", "second", "third"} {
-			e := store.WebhookEvent{ID: id, Topic: "products/update", ShopDomain: "knit-shop.myshopify.com",
-				ReceivedAt: start.Add(time.Duration(i) * time.Second), Body: []byte(`{"id":1}`)}
-			if _, err := db.AddWebhookEvent(ctx, e); err != nil {
-				t.Fatal(err)
-			}
-		}
+		addEvents(t, db, start, "first", "second", "third")
 		lease := 30 * time.Second
 		for _, step := range []struct {
 			name   string

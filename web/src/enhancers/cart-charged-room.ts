@@ -59,8 +59,7 @@ const TOTALS_ROOM = { later: 'kf-room-later', charged: 'kf-room-charged' } as co
  * stylesheet keeps their room until they are there: one class when a line of the cart is a
  * pre-order that leaves something due later (its plan charges something at checkout, below the
  * line's final price), one when the display currency stored in the browser is not the cart's, the
- * one checkout charges. The embed holds it as it is (its test checks so): the extension's snippets
- * are not part of what the dev storefront renders.
+ * one checkout charges. The embed holds it as it is, and its test checks so.
  */
 export function dawnTotalsRoom(): string {
   return `{%- liquid
