@@ -6,11 +6,11 @@ import { MESSAGES } from '../constants';
 import { answerPosts, holdPosts } from '../test/knitters';
 import '../test/server';
 import { FeedbackForm } from './FeedbackForm';
-import { KNITTERS_TEXTS } from './texts';
+import { BODY_LABEL, FORM_HEADING, NAME_LABEL, REVIEW_PENDING, SENDING, SUBMIT } from './texts';
 
-const nameField = () => screen.getByLabelText(KNITTERS_TEXTS.nameLabel);
-const bodyField = () => screen.getByLabelText(KNITTERS_TEXTS.bodyLabel);
-const submit = () => screen.getByRole('button', { name: KNITTERS_TEXTS.submit });
+const nameField = () => screen.getByLabelText(NAME_LABEL);
+const bodyField = () => screen.getByLabelText(BODY_LABEL);
+const submit = () => screen.getByRole('button', { name: SUBMIT });
 
 function renderForm() {
   const onPosted = vi.fn();
@@ -26,7 +26,7 @@ describe('the feedback form', () => {
   it('has a labelled field for the name and one for the text', () => {
     renderForm();
 
-    expect(screen.getByRole('form', { name: KNITTERS_TEXTS.formHeading })).toBeTruthy();
+    expect(screen.getByRole('form', { name: FORM_HEADING })).toBeTruthy();
     expect(nameField().tagName).toBe('INPUT');
     expect(bodyField().tagName).toBe('TEXTAREA');
     // The honeypot is not a field people or assistive technology meet.
@@ -97,7 +97,7 @@ describe('the feedback form', () => {
     await user.click(submit());
 
     const success = await screen.findByRole('status');
-    expect(success.textContent).toBe(MESSAGES.reviewSubmitted + KNITTERS_TEXTS.reviewPending);
+    expect(success.textContent).toBe(MESSAGES.reviewSubmitted + REVIEW_PENDING);
     expect(onPosted).not.toHaveBeenCalled();
   });
 
@@ -146,7 +146,7 @@ describe('the feedback form', () => {
     await user.type(bodyField(), 'Warm and soft.');
 
     await user.dblClick(submit());
-    const sending = screen.getByRole('button', { name: KNITTERS_TEXTS.sending });
+    const sending = screen.getByRole('button', { name: SENDING });
     expect(sending.getAttribute('aria-disabled')).toBe('true');
     await user.click(sending);
     release();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../constants';
 import { postReview, type Review } from './api';
-import { KNITTERS_TEXTS } from './texts';
+import { BODY_LABEL, FORM_HEADING, NAME_LABEL, REVIEW_PENDING, SENDING, SUBMIT } from './texts';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
@@ -58,7 +58,7 @@ export function FeedbackForm({
     return (
       <div ref={successRef} className="kf-feedback-form__success" role="status" tabIndex={-1}>
         <p>{MESSAGES.reviewSubmitted}</p>
-        {pending && <p>{KNITTERS_TEXTS.reviewPending}</p>}
+        {pending && <p>{REVIEW_PENDING}</p>}
       </div>
     );
   }
@@ -71,10 +71,10 @@ export function FeedbackForm({
       onSubmit={submit}
     >
       <h3 id={`${id}-heading`} className="kf-knitter__heading">
-        {KNITTERS_TEXTS.formHeading}
+        {FORM_HEADING}
       </h3>
       <label className="kf-field">
-        <span className="kf-field__label">{KNITTERS_TEXTS.nameLabel}</span>
+        <span className="kf-field__label">{NAME_LABEL}</span>
         <input
           className="kf-field__input"
           name="created_by"
@@ -84,7 +84,7 @@ export function FeedbackForm({
         />
       </label>
       <label className="kf-field">
-        <span className="kf-field__label">{KNITTERS_TEXTS.bodyLabel}</span>
+        <span className="kf-field__label">{BODY_LABEL}</span>
         <textarea
           className="kf-field__input"
           name="body"
@@ -113,7 +113,7 @@ export function FeedbackForm({
         disabled={empty}
         aria-disabled={status === 'sending'}
       >
-        {status === 'sending' ? KNITTERS_TEXTS.sending : KNITTERS_TEXTS.submit}
+        {status === 'sending' ? SENDING : SUBMIT}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MESSAGES } from '../constants';
 import type { KnitterReviews } from './useKnitterReviews';
-import { KNITTERS_TEXTS } from './texts';
+import { FEEDBACK_HEADING, REVIEWS_LOAD_FAILED, SHOW_OLDER } from './texts';
 
 /**
  * A knitter's feedback: a grey 16:9 placeholder while it loads, then the spec's empty message or
@@ -14,12 +14,10 @@ export function FeedbackList({ feedback }: { feedback: KnitterReviews }) {
   return (
     <section className="kf-feedback" aria-labelledby={headingId} aria-busy={status === 'loading'}>
       <h3 id={headingId} className="kf-knitter__heading">
-        {KNITTERS_TEXTS.feedbackHeading}
+        {FEEDBACK_HEADING}
       </h3>
       {status === 'loading' && <div className="kf-placeholder" aria-hidden="true" />}
-      {status === 'failed' && (
-        <p className="kf-feedback__note">{KNITTERS_TEXTS.reviewsLoadFailed}</p>
-      )}
+      {status === 'failed' && <p className="kf-feedback__note">{REVIEWS_LOAD_FAILED}</p>}
       {status === 'loaded' && reviews.length === 0 && (
         <p className="kf-feedback__note">{MESSAGES.noReviews}</p>
       )}
@@ -43,7 +41,7 @@ export function FeedbackList({ feedback }: { feedback: KnitterReviews }) {
           aria-disabled={feedback.loadingOlder}
           onClick={feedback.showOlder}
         >
-          {KNITTERS_TEXTS.showOlder}
+          {SHOW_OLDER}
         </button>
       )}
     </section>

@@ -14,7 +14,16 @@ import { requested } from '../test/api';
 import { answerKnitters, answerPosts, answerReviews, KNITTERS, review } from '../test/knitters';
 import { ORIGIN, server } from '../test/server';
 import { KnittersPage } from './KnittersPage';
-import { KNITTERS_TEXTS } from './texts';
+import {
+  BODY_LABEL,
+  FEEDBACK_HEADING,
+  FORM_HEADING,
+  KNITTERS_LOAD_FAILED,
+  NAME_LABEL,
+  REVIEWS_LOAD_FAILED,
+  SHOW_OLDER,
+  SUBMIT,
+} from './texts';
 
 const OPEN_MS = ACCORDION_OPEN_S * 1000;
 const CLOSE_MS = ACCORDION_CLOSE_S * 1000;
@@ -106,8 +115,8 @@ describe('the knitters page', () => {
     expect(panel.getByRole('img', { name: KNITTERS[1]!.name }).getAttribute('src')).toBe(
       KNITTERS[1]!.photo,
     );
-    expect(panel.getByRole('heading', { name: KNITTERS_TEXTS.feedbackHeading })).toBeTruthy();
-    expect(panel.getByRole('form', { name: KNITTERS_TEXTS.formHeading })).toBeTruthy();
+    expect(panel.getByRole('heading', { name: FEEDBACK_HEADING })).toBeTruthy();
+    expect(panel.getByRole('form', { name: FORM_HEADING })).toBeTruthy();
   });
 
   it('says so when the knitters cannot be loaded', async () => {
@@ -116,8 +125,8 @@ describe('the knitters page', () => {
 
     render(<KnittersPage />);
 
-    expect(await screen.findByText(KNITTERS_TEXTS.knittersLoadFailed)).toBeTruthy();
-    expect(log).toHaveBeenCalledWith(KNITTERS_TEXTS.knittersLoadFailed, expect.anything());
+    expect(await screen.findByText(KNITTERS_LOAD_FAILED)).toBeTruthy();
+    expect(log).toHaveBeenCalledWith(KNITTERS_LOAD_FAILED, expect.anything());
   });
 });
 
@@ -391,13 +400,13 @@ describe('the feedback list', () => {
     const panel = within(panelOf(button));
     expect(panel.getAllByRole('listitem')).toHaveLength(REVIEWS_PAGE_SIZE);
 
-    fireEvent.click(panel.getByRole('button', { name: KNITTERS_TEXTS.showOlder }));
+    fireEvent.click(panel.getByRole('button', { name: SHOW_OLDER }));
     await settle();
 
     expect(
       panel.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent),
     ).toEqual(reviews.map((r) => r.body));
-    expect(panel.queryByRole('button', { name: KNITTERS_TEXTS.showOlder })).toBeNull();
+    expect(panel.queryByRole('button', { name: SHOW_OLDER })).toBeNull();
     expect(reviewRequests().map((url) => url.searchParams.get('cursor'))).toEqual([
       null,
       String(REVIEWS_PAGE_SIZE),
@@ -414,11 +423,11 @@ describe('the feedback list', () => {
     await settle();
     const panel = within(panelOf(button));
 
-    fireEvent.change(panel.getByLabelText(KNITTERS_TEXTS.nameLabel), { target: { value: 'Ona' } });
-    fireEvent.change(panel.getByLabelText(KNITTERS_TEXTS.bodyLabel), {
+    fireEvent.change(panel.getByLabelText(NAME_LABEL), { target: { value: 'Ona' } });
+    fireEvent.change(panel.getByLabelText(BODY_LABEL), {
       target: { value: 'Warm and soft.' },
     });
-    fireEvent.click(panel.getByRole('button', { name: KNITTERS_TEXTS.submit }));
+    fireEvent.click(panel.getByRole('button', { name: SUBMIT }));
     await settle();
 
     expect(panel.getByRole('status').textContent).toBe(MESSAGES.reviewSubmitted);
@@ -441,8 +450,8 @@ describe('the feedback list', () => {
     await elapse(OPEN_MS);
     await settle();
 
-    expect(within(panelOf(button)).getByText(KNITTERS_TEXTS.reviewsLoadFailed)).toBeTruthy();
-    expect(log).toHaveBeenCalledWith(KNITTERS_TEXTS.reviewsLoadFailed, expect.any(Error));
+    expect(within(panelOf(button)).getByText(REVIEWS_LOAD_FAILED)).toBeTruthy();
+    expect(log).toHaveBeenCalledWith(REVIEWS_LOAD_FAILED, expect.any(Error));
   });
 
   it("logs 'No id provided' for a knitter without an id, and fetches nothing", async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { KNITTER_PARAM, MESSAGES } from '../constants';
 import { getKnitters, type Knitter } from './api';
 import { KnitterItem } from './KnitterItem';
-import { KNITTERS_TEXTS } from './texts';
+import { KNITTERS_LOAD_FAILED } from './texts';
 
 /**
  * The 'All Knitters' page: the title and an accordion of the shop's knitters, fetched from the
@@ -20,7 +20,7 @@ export function KnittersPage() {
     const controller = new AbortController();
     getKnitters(controller.signal).then(setKnitters, (error: unknown) => {
       if (controller.signal.aborted) return;
-      console.error(KNITTERS_TEXTS.knittersLoadFailed, error);
+      console.error(KNITTERS_LOAD_FAILED, error);
       setFailed(true);
     });
     return () => controller.abort();
@@ -30,7 +30,7 @@ export function KnittersPage() {
     <div className="kf-knitters">
       <h1 className="kf-knitters__title">{MESSAGES.knittersTitle}</h1>
       {failed ? (
-        <p>{KNITTERS_TEXTS.knittersLoadFailed}</p>
+        <p>{KNITTERS_LOAD_FAILED}</p>
       ) : knitters === null ? (
         <div className="kf-placeholder kf-knitters__placeholder" aria-hidden="true" />
       ) : (

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { REVIEWS_PAGE_SIZE } from '../constants';
 import { ORIGIN, server } from '../test/server';
-import { ApiError, getKnitters, getReviews, postReview } from './api';
+import { getKnitters, getReviews, postReview } from './api';
 
 describe('the knitters API client', () => {
   it('reads the knitters, leaving out entries without a name and ids that are not ids', async () => {
@@ -39,6 +39,15 @@ describe('the knitters API client', () => {
     expect(new URL(asked[0]!.url).search).toBe(`?limit=${REVIEWS_PAGE_SIZE}&cursor=xyz`);
   });
 
+  it.each([
+    ['knitters', () => getKnitters(), `${ORIGIN}/api/knitters`],
+    ['reviews', () => getReviews(4, null), `${ORIGIN}/api/knitters/:id/reviews`],
+  ])('refuses an OK answer that holds no list of %s', async (_, read, address) => {
+    server.use(http.get(address, () => HttpResponse.json({ error: 'not the API' })));
+
+    await expect(read()).rejects.toThrow('no list in the answer');
+  });
+
   it("throws the API's error code and message for a refused review", async () => {
     server.use(
       http.post(`${ORIGIN}/api/knitters/:id/reviews`, () =>
@@ -51,7 +60,6 @@ describe('the knitters API client', () => {
 
     const refused = postReview(4, { body: 'Warm.', created_by: 'Ona', website: '' });
 
-    await expect(refused).rejects.toThrow(ApiError);
     await expect(refused).rejects.toThrow('429 rate_limited: Too many reviews.');
   });
 });

@@ -37,23 +37,10 @@ export interface ReviewSubmission {
   website: string;
 }
 
-/** Raised for an answer that is not OK, with the API's error code and message for the log. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(`${status} ${code}: ${message}`);
-    this.name = 'ApiError';
-  }
-}
-
 /** GET knitters: the shop's knitters, in its order. */
 export async function getKnitters(signal?: AbortSignal): Promise<Knitter[]> {
-  const body = await readJSON<{ knitters?: unknown }>(await fetch(apiURL('knitters'), { signal }));
-  if (!Array.isArray(body.knitters)) throw new Error('no knitters list in the answer');
-  return body.knitters.flatMap(toKnitter);
+  const body = await request<{ knitters?: unknown }>('knitters', { signal });
+  return listIn(body.knitters).flatMap(toKnitter);
 }
 
 /**
@@ -68,13 +55,11 @@ export async function getReviews(
 ): Promise<ReviewPage> {
   const query = new URLSearchParams({ limit: String(REVIEWS_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  const response = await fetch(apiURL(`knitters/${knitterId}/reviews?${query}`), {
-    cache: 'no-cache',
-    signal,
-  });
-  const body = await readJSON<{ reviews?: Review[]; next_cursor?: string | null }>(response);
-  if (!Array.isArray(body.reviews)) throw new Error('no reviews list in the answer');
-  return { reviews: body.reviews, nextCursor: body.next_cursor ?? null };
+  const body = await request<{ reviews?: unknown; next_cursor?: string | null }>(
+    `knitters/${knitterId}/reviews?${query}`,
+    { cache: 'no-cache', signal },
+  );
+  return { reviews: listIn<Review>(body.reviews), nextCursor: body.next_cursor ?? null };
 }
 
 /** POST knitters/{id}/reviews: stores a visitor's review and answers the stored row. */
@@ -82,25 +67,32 @@ export async function postReview(
   knitterId: number,
   submission: ReviewSubmission,
 ): Promise<PostedReview> {
-  const response = await fetch(apiURL(`knitters/${knitterId}/reviews`), {
+  return request<PostedReview>(`knitters/${knitterId}/reviews`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(submission),
   });
-  return readJSON<PostedReview>(response);
 }
 
-/** The JSON of an OK answer; any other throws an ApiError carrying the API's error. */
-async function readJSON<T>(response: Response): Promise<T> {
+/**
+ * The JSON of the API's OK answer to a call; any other answer throws, for the log, its status and
+ * the API's error code and message, as "429 rate_limited: Too many reviews.".
+ */
+async function request<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await fetch(apiURL(path), init);
   if (response.ok) return (await response.json()) as T;
-  const answer = (await response.json().catch(() => ({}))) as {
+  const { error } = (await response.json().catch(() => ({}))) as {
     error?: { code?: string; message?: string };
   };
-  throw new ApiError(
-    response.status,
-    answer.error?.code ?? 'unknown',
-    answer.error?.message ?? response.statusText,
+  throw new Error(
+    `${response.status} ${error?.code ?? 'unknown'}: ${error?.message ?? response.statusText}`,
   );
+}
+
+/** The list an answer holds; an answer without one is not the API's. */
+function listIn<T = unknown>(value: unknown): T[] {
+  if (!Array.isArray(value)) throw new Error('no list in the answer');
+  return value as T[];
 }
 
 /** A knitter from the answer's entry, or none for an entry without a name. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../constants';
 import { getReviews, type Review } from './api';
-import { KNITTERS_TEXTS } from './texts';
+import { REVIEWS_LOAD_FAILED } from './texts';
 
 /** A knitter's feedback as the page knows it. */
 export interface KnitterReviews {
@@ -42,7 +42,7 @@ export function useKnitterReviews(knitterId: number | undefined, ready: boolean)
       },
       (error: unknown) => {
         if (signal.aborted) return;
-        console.error(KNITTERS_TEXTS.reviewsLoadFailed, error);
+        console.error(REVIEWS_LOAD_FAILED, error);
         if (after === null) setStatus('failed');
       },
     );
