@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINT_DESKTOP_PX } from '../constants';
-import { injectKnittersStyles, KNITTERS_STYLES } from './styles';
+import { BREAKPOINT_DESKTOP_PX, KNITTER_SCROLL_OFFSET_DESKTOP_PX } from '../constants';
+import { KNITTERS_STYLES, knittersStylesSnippet } from './styles';
 
 describe('the knitters page stylesheet', () => {
-  it('is added once, beside the widgets’ own', () => {
-    injectKnittersStyles();
-    injectKnittersStyles();
-
-    const styles = document.querySelectorAll('style#knitfront-knitters-styles');
-    expect(styles).toHaveLength(1);
-    expect(styles[0]?.textContent).toBe(KNITTERS_STYLES);
+  it('is the theme snippet, written from the bundle (vitest -u writes it again)', async () => {
+    await expect(knittersStylesSnippet()).toMatchFileSnapshot(
+      '../../../theme/snippets/knitters-page-styles.liquid',
+    );
   });
 
-  it(`puts the photo beside the text from ${BREAKPOINT_DESKTOP_PX} px`, () => {
+  it(`puts the photo beside the text from ${BREAKPOINT_DESKTOP_PX} px, in view as far below the top as an opened item rests`, () => {
     expect(KNITTERS_STYLES).toMatch(
       new RegExp(
         `@media \\(min-width:${BREAKPOINT_DESKTOP_PX}px\\)\\{[^@]*\\.kf-knitter__content\\{grid-template-columns:`,
+      ),
+    );
+    expect(KNITTERS_STYLES).toMatch(
+      new RegExp(
+        `\\.kf-knitter__photo\\{position:sticky;top:${KNITTER_SCROLL_OFFSET_DESKTOP_PX}px\\}`,
       ),
     );
   });

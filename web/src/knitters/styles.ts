@@ -1,8 +1,9 @@
 import { BREAKPOINT_DESKTOP_PX, KNITTER_SCROLL_OFFSET_DESKTOP_PX } from '../constants';
-import { injectStyles } from '../styles';
 
 /**
- * The knitters page's stylesheet, loaded with its code. Colours and fonts are custom properties a
+ * The knitters page's stylesheet. It reaches the page in the Liquid that places <knitters-page>
+ * (knittersStylesSnippet), not in the page's code: there it is in place at the first paint, and
+ * the page's code weighs about 1.3 KB gzipped less. Colours and fonts are custom properties a
  * theme may set (--kf-heading-font, --kf-border, --kf-muted, --kf-card, --kf-placeholder,
  * --kf-button-bg, --kf-button-fg); the title is the theme's own h1.
  *
@@ -62,7 +63,19 @@ textarea.kf-field__input{min-height:112px;resize:vertical}
 @media (prefers-reduced-motion:reduce){.kf-knitter__arrow{transition:none}}
 `;
 
-/** Adds the knitters page's stylesheet once. */
-export function injectKnittersStyles(): void {
-  injectStyles('knitfront-knitters-styles', KNITTERS_STYLES);
+/** The theme snippet that gives the knitters page its stylesheet, rendered before the element. */
+export function knittersStylesSnippet(): string {
+  return `{% comment %}
+  Written by web/src/knitters/styles.ts, with the widgets' breakpoint and
+  scroll offset: do not edit it here. After a change there:
+  cd web && npx vitest run src/knitters/styles.test.ts -u
+
+  The knitters page's stylesheet, for the markup the knitfront bundle renders
+  inside <knitters-page>.
+
+  Usage, before the element:
+  {% render 'knitters-page-styles' %}
+{% endcomment %}
+<style>${KNITTERS_STYLES}</style>
+`;
 }
