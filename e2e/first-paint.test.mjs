@@ -345,6 +345,85 @@ test('a printed discount that has ended by the shopper’s clock waits for the w
   await fresh.close();
 });
 
+/** A pre-order: its buy button's charge at checkout follows the payment option picked. */
+const PREORDER_PRODUCT = '/products/snowfall-yoke-sweater';
+
+/**
+ * The buy buttons a shopper can see (the product form's, or on a phone the sticky footer's copy),
+ * by text and place, and the enhancer's state on <html>.
+ */
+function buyButtonsShown() {
+  return {
+    state: document.documentElement.getAttribute('data-kf-buy-buttons'),
+    buttons: [...document.querySelectorAll('button[type=submit][name=add]')]
+      .filter((button) => button.checkVisibility({ visibilityProperty: true }))
+      .map((button) => ({
+        text: button.textContent.replace(/\s+/g, ' ').trim(),
+        inFooter: button.closest('.pdp-cta-footer') !== null,
+      })),
+  };
+}
+
+test('the buy button reads its printed price before the bundle runs, and the enhancer keeps it', async () => {
+  const shoppers = [...SHOPPERS, { country: 'AU', currency: 'EUR' }];
+  for (const { country, currency } of shoppers) {
+    for (const width of WIDTHS) {
+      const where = `${country} in ${currency ?? 'its currency'} at ${width}`;
+      const page = await shopperSeeing(country, currency, { width });
+      const [price] = await withoutBundle(page, DISCOUNTED_PRODUCT);
+      const printed = await page.evaluate(buyButtonsShown);
+      // The price's figure without its struck price and badge: what Add to cart says it costs.
+      const money = price.text.replace(/^Regularprice.*Saleprice/, '').replace(/-\d+%off$/, '');
+      assert.deepEqual(
+        printed,
+        {
+          state: 'ready',
+          buttons: [{ text: `Add to cart for ${money.replace(/^≈/, '')}`, inFooter: width < 768 }],
+        },
+        where,
+      );
+      await screenshot(page, `first-paint-buy-button-${width}${currency ? `-${currency}` : ''}`, {
+        fullPage: false,
+      });
+      await page.close({ allow: BUNDLE_HELD_BACK });
+
+      // With the bundle: no skeleton ever, nothing moves, and the buttons read as printed.
+      const widget = await shopperSeeing(country, currency, { width });
+      await widget.addInitScript(recordPricesAndShifts);
+      await widget.addInitScript(() => {
+        window.kfBuyButtonStates = [];
+        new MutationObserver(() =>
+          window.kfBuyButtonStates.push(
+            document.documentElement.getAttribute('data-kf-buy-buttons'),
+          ),
+        ).observe(document, { subtree: true, attributeFilter: ['data-kf-buy-buttons'] });
+      });
+      await widget.goto(shop.url(DISCOUNTED_PRODUCT));
+      await widgetPrices(widget);
+      const after = await widget.evaluate(buyButtonsShown);
+      assert.deepEqual(after, printed, `${where}: the buy buttons with the bundle`);
+      const { states, shifts } = await widget.evaluate(() => ({
+        states: window.kfBuyButtonStates,
+        shifts: window.kfShifts,
+      }));
+      assert.ok(!states.includes('loading'), `${where}: the skeleton showed (${states})`);
+      assert.deepEqual(shifts, [], `${where}: layout shifts`);
+      await widget.close();
+    }
+  }
+});
+
+test('a pre-order’s buy buttons wait for the enhancer, as before', async () => {
+  const page = await shopperIn('LT');
+  await withoutBundle(page, PREORDER_PRODUCT);
+  const printed = await page.evaluate(() => ({
+    state: document.documentElement.getAttribute('data-kf-buy-buttons'),
+    footer: document.querySelector('.pdp-cta-footer').childElementCount,
+  }));
+  assert.deepEqual(printed, { state: null, footer: 0 });
+  await page.close({ allow: BUNDLE_HELD_BACK });
+});
+
 test('no layout shift when the widgets take the printed prices over, and what a shopper sees', async () => {
   for (const currency of [null, 'USD']) {
     for (const width of WIDTHS) {

@@ -34,7 +34,8 @@ declare global {
  * into the sticky footer on narrow screens.
  */
 export const BUY_BUTTONS_STATE = 'data-kf-buy-buttons';
-const BUY_BUTTON_STYLE_ID = 'knitfront-buy-buttons';
+/** The id of the enhancer's stylesheet, which the theme may print before the enhancer runs. */
+export const BUY_BUTTON_STYLE_ID = 'knitfront-buy-buttons';
 const BUY = `[${BUY_BUTTONS_STATE}]`;
 const LOADING = `[${BUY_BUTTONS_STATE}=loading]`;
 const WITH_FOOTER = `${BUY}[${FOOTER_SHOWN}]`;
@@ -68,7 +69,7 @@ ${WITH_FOOTER} body{padding-bottom:var(${FOOTER_HEIGHT_PROPERTY},0px)}
 }
 
 /** Marks the buy buttons' price text, and the pre-order button's copy. */
-const PRICE_TEXT = 'data-kf-buy-price';
+export const BUY_PRICE_TEXT = 'data-kf-buy-price';
 const PREORDER_COPY = 'data-kf-preorder-copy';
 const PREORDER_COPY_ID_SUFFIX = '-Copy';
 
@@ -77,7 +78,7 @@ function labelText(button: HTMLButtonElement): Text | null {
   const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
   let last: Text | null = null;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.textContent?.trim() && !node.parentElement?.closest(`[${PRICE_TEXT}]`)) {
+    if (node.textContent?.trim() && !node.parentElement?.closest(`[${BUY_PRICE_TEXT}]`)) {
       last = node as Text;
     }
   }
@@ -91,14 +92,14 @@ function labelText(button: HTMLButtonElement): Text | null {
 function showPriceOnAddToCart(theme: ThemeAdapter, price: string): boolean {
   const button = document.querySelector<HTMLButtonElement>(theme.addToCartButton);
   if (!button) return false;
-  let priceText = button.querySelector(`[${PRICE_TEXT}]`);
+  let priceText = button.querySelector(`[${BUY_PRICE_TEXT}]`);
   if (button.disabled) {
     priceText?.remove();
     return true;
   }
   if (!priceText) {
     priceText = document.createElement('span');
-    priceText.setAttribute(PRICE_TEXT, '');
+    priceText.setAttribute(BUY_PRICE_TEXT, '');
     const label = labelText(button);
     if (label) label.after(priceText);
     else button.append(priceText);
@@ -209,7 +210,8 @@ function narrowScreenRuleApplies(): boolean {
 /**
  * The product page's buy button enhancer, on pages whose path contains '/products/'. A 60 px
  * skeleton covers the buy buttons, and the back-in-stock widget stays hidden, until five steps are
- * done, and for 150 ms more:
+ * done, and for 150 ms more (unless the theme printed them as they end, from the price it printed,
+ * and marked them ready before the first paint: then nothing covers them while the steps confirm):
  * - price: the price widget showed its price, or a theme's own price text has been stable for
  *   100 ms, or no price was found after the retries, or the page has no price container, which
  *   completes this step and the next at once;
@@ -231,7 +233,11 @@ export function startBuyButtons(theme: ThemeAdapter): () => void {
 
   injectStyles(BUY_BUTTON_STYLE_ID, buyButtonStyles(theme));
   const root = document.documentElement;
-  root.setAttribute(BUY_BUTTONS_STATE, 'loading');
+  // A theme that printed the buy buttons as they end (snippets/knitfront-buy-buttons-printed.liquid
+  // in the knitfront theme) marked them ready before the first paint: a skeleton would only hide
+  // what already shows. The steps run all the same, and correct what differs.
+  if (root.getAttribute(BUY_BUTTONS_STATE) !== 'ready')
+    root.setAttribute(BUY_BUTTONS_STATE, 'loading');
   let price: string | null = null;
   let preorderMode = window.knitfrontPreorderShown === true;
   let hideSkeleton: ReturnType<typeof setTimeout> | undefined;

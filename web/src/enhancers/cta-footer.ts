@@ -1,10 +1,10 @@
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 
 /** Marks the footer's copy of the product form, and the inputs it fills just before it submits. */
-const FOOTER_FORM = 'data-kf-cta-footer';
-const FOOTER_INPUT = 'data-kf-cta-footer-input';
+export const FOOTER_FORM = 'data-kf-cta-footer';
+export const FOOTER_INPUT = 'data-kf-cta-footer-input';
 /** The id suffix of the footer's copies, so that no id of the page is there twice. */
-const ID_SUFFIX = '-CtaFooter';
+export const FOOTER_ID_SUFFIX = '-CtaFooter';
 /**
  * On <html> while the footer holds its copy of the buy buttons: only then do the product form's
  * own buttons give way to it on narrow screens, so that a page never shows no buttons at all.
@@ -32,7 +32,7 @@ const COPIED = 'button[type="submit"], [data-kf-buy-charged]';
 /** A buy button, or its charged line, as the footer shows it: a copy, with an id of its own. */
 function copyButton(button: HTMLElement): HTMLElement {
   const copy = button.cloneNode(true) as HTMLElement;
-  if (copy.id) copy.id += ID_SUFFIX;
+  if (copy.id) copy.id += FOOTER_ID_SUFFIX;
   copy.hidden = button.closest('[hidden]') !== null;
   copy.removeAttribute('data-variant-sync');
   return copy;
@@ -59,7 +59,7 @@ export function createCtaFooter(theme: ThemeAdapter): CtaFooter | null {
     if (child !== form) footerProductForm.append(child.cloneNode(true));
   }
   const footerForm = form.cloneNode(false) as HTMLFormElement;
-  footerForm.id += ID_SUFFIX;
+  footerForm.id += FOOTER_ID_SUFFIX;
   footerForm.setAttribute(FOOTER_FORM, '');
   // Not the section's form: the theme's variant picker must not take it for one.
   footerForm.removeAttribute('data-section');
