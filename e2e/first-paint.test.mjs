@@ -382,7 +382,7 @@ test('the buy button reads its printed price before the bundle runs, and the enh
         },
         where,
       );
-      await screenshot(page, `first-paint-buy-button-${width}${currency ? `-${currency}` : ''}`, {
+      await screenshot(page, `first-paint-buy-button${currency ? `-${currency}` : ''}`, {
         fullPage: false,
       });
       await page.close({ allow: BUNDLE_HELD_BACK });
