@@ -451,3 +451,33 @@ test('no layout shift when the widgets take the printed prices over, and what a 
     }
   }
 });
+
+/** meadow-button-cardigan in Rose: XS at its price, S 25 % off. */
+const ROSE_XS = '/products/meadow-button-cardigan?variant=45123456001111';
+const ROSE_S = '45123456001112';
+
+test('the variant picker asks for the section as the link is pressed, and the click takes that answer', async () => {
+  const page = await shopperIn('LT');
+  await page.goto(shop.url(ROSE_XS));
+  await widgetPrices(page);
+  const asked = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.has('section_id')) asked.push(request.url());
+  });
+  await page.locator(`size-picker a[href$="variant=${ROSE_S}"]`).hover();
+  await page.mouse.down();
+  await page.waitForResponse((response) => response.url().includes('section_id='));
+  assert.equal(asked.length, 1, 'the press asks for the section');
+  await page.mouse.up();
+  await page.waitForFunction(
+    (variant) =>
+      document.querySelector('product-price[type=ProductDetailsPagePrice]').shownPrice
+        ?.variantId === variant,
+    ROSE_S,
+  );
+  const [shown] = await widgetPrices(page, 'product-price[type=ProductDetailsPagePrice]');
+  assert.equal(shown.text, 'Regularprice€139Saleprice€104-25%off');
+  assert.equal(asked.length, 1, 'the click asked again');
+  assert.ok(asked[0].includes(`variant=${ROSE_S}`), asked[0]);
+  await page.close();
+});

@@ -259,29 +259,69 @@
   // onto the elements already there, so the widgets and enhancers watching
   // them keep working; content is copied only into elements no script has
   // taken over.
+  //
+  // The section is asked for as the link is pressed (pointerdown): the click
+  // comes once the finger or the button is released, on a phone a tap's
+  // length later, and by then the answer is on its way. A press that ends in
+  // no click (a scroll) leaves its answer unused; the next press replaces it,
+  // and a click with no press (the keyboard's) asks again.
   class VariantSelects extends HTMLElement {
     connectedCallback() {
+      this.addEventListener('pointerdown', (event) => {
+        const variantId = this.variantOf(event);
+        if (!variantId) return;
+        const section = this.fetchSection(variantId);
+        // A failed fetch that no click awaits is no error of the page's.
+        section.catch(() => {});
+        this.pressed = { variantId, section };
+      });
       this.addEventListener('click', (event) => {
-        const link = event.target.closest('a[href]');
-        if (!link) return;
-        const url = new URL(link.href, window.location.href);
-        const variantId = url.searchParams.get('variant');
-        if (!variantId || url.pathname !== this.dataset.url) return;
+        const variantId = this.variantOf(event);
+        if (!variantId) return;
         event.preventDefault();
-        this.select(variantId);
+        // A click of the keyboard's (detail 0) had no press: it asks itself.
+        const pressed = event.detail > 0 ? this.pressed : null;
+        this.pressed = null;
+        this.select(
+          variantId,
+          pressed && pressed.variantId === variantId
+            ? pressed.section
+            : this.fetchSection(variantId),
+        );
       });
     }
 
-    async select(variantId) {
-      const address = this.dataset.url + '?variant=' + encodeURIComponent(variantId);
+    // The variant of this product a link in the pickers selects, if any.
+    variantOf(event) {
+      const link = event.target.closest('a[href]');
+      if (!link) return null;
+      const url = new URL(link.href, window.location.href);
+      if (url.pathname !== this.dataset.url) return null;
+      return url.searchParams.get('variant');
+    }
+
+    addressOf(variantId) {
+      return this.dataset.url + '?variant=' + encodeURIComponent(variantId);
+    }
+
+    // The section rendered for a variant: its HTML, or null when the server
+    // answers with an error.
+    async fetchSection(variantId) {
       const response = await fetch(
-        address + '&section_id=' + encodeURIComponent(this.dataset.section),
+        this.addressOf(variantId) + '&section_id=' + encodeURIComponent(this.dataset.section),
       );
-      if (!response.ok) {
+      return response.ok ? response.text() : null;
+    }
+
+    // Selects a variant once its section (fetchSection's answer) has come.
+    async select(variantId, sectionHtml) {
+      const address = this.addressOf(variantId);
+      const html = await sectionHtml;
+      if (html === null) {
         window.location.href = address;
         return;
       }
-      const fresh = new DOMParser().parseFromString(await response.text(), 'text/html');
+      const fresh = new DOMParser().parseFromString(html, 'text/html');
       const rootId = 'MainProduct-' + this.dataset.section;
       const section = document.getElementById(rootId);
       const freshSection = fresh.getElementById(rootId);
