@@ -33,7 +33,7 @@ theme: build
 extension: build
 	rm -f extensions/knitfront/assets/knitfront*.js
 	cp web/dist/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js extensions/knitfront/assets/
-	cp theme/snippets/knitfront-money.liquid extensions/knitfront/snippets/
+	cp theme/snippets/knitfront-money.liquid theme/snippets/knitters-page-styles.liquid extensions/knitfront/snippets/
 
 # npm ci again whenever the lock file changes.
 $(NPM_CI): web/package-lock.json
