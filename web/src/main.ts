@@ -28,15 +28,11 @@ if (!sweepReloading && initMarket() === 'ready') {
   defineElement('colour-picker', ColourPickerElement);
   defineElement('size-picker', SizePickerElement);
   // The cart drawer's widgets come with its first item, and the developer panel shows only when
-  // asked for: a product page seen first needs none of their code.
-  if (theme.cartNoteElement) {
-    // The theme's own cart note takes its element before the theme's scripts define theirs.
-    defineElement('cart-note', theme.cartNoteElement);
-  } else {
-    defineOnDemand('cart-note', () =>
-      import('./elements/cart-note').then((module) => module.CartNoteElement),
-    );
-  }
+  // asked for: a product page seen first needs none of their code. A theme with a cart note of
+  // its own (Dawn) has defined its element by the time the app embed loads the bundle, and keeps it.
+  defineOnDemand('cart-note', () =>
+    import('./elements/cart-note').then((module) => module.CartNoteElement),
+  );
   defineOnDemand('cart-recommendation-card', () =>
     import('./elements/cart-recommendation-card').then(
       (module) => module.CartRecommendationCardElement,

@@ -1,4 +1,4 @@
-import { DawnCartNoteElement } from './dawn-cart-note';
+import { startDawnCartNote } from './dawn-cart-note';
 import { startDawnCountrySelectors } from './dawn-localization';
 import type { ThemeAdapter } from './theme-adapter';
 
@@ -15,8 +15,8 @@ const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
  * The price is the price widget's once start() has placed it in the block, Dawn's text before.
  * Dawn has no sticky footer, pre-order button, selling-plan group, back-in-stock widget or
  * disclaimer. Beside the product page, start() makes its country selectors stick and loads the
- * price widgets over its cards' prices and its cart's (lines and totals); Dawn's own cart note box
- * is taken by an element that saves it after knitfront's delay.
+ * price widgets over its cards' prices and its cart's (lines and totals); what is typed in Dawn's own
+ * cart note box is saved after knitfront's delay.
  */
 export const dawnTheme: ThemeAdapter = {
   name: 'Dawn',
@@ -30,9 +30,9 @@ export const dawnTheme: ThemeAdapter = {
     `${PRICE_WRAPPER} product-price`,
     `${PRICE_WRAPPER} .price--on-sale .price__sale .price-item--sale`,
   ].join(','),
-  cartNoteElement: DawnCartNoteElement,
   start() {
     startDawnCountrySelectors();
+    startDawnCartNote();
     import('./dawn-product-price').then(({ startDawnProductPrice }) => {
       startDawnProductPrice();
     }, reportError);
