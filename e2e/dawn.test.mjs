@@ -435,6 +435,30 @@ describe(
     }
 
     /**
+     * Where the content of each row of a totals area sits in its row (Dawn's totals row, the line
+     * charged at checkout, the row due later): 'centred', 'right', 'left' or 'spread' (edge to
+     * edge), to the pixel.
+     */
+    const TOTALS_ROWS_ALIGNMENT = (area) =>
+      [
+        ':scope > .totals',
+        ':scope > [data-cart-charged]',
+        ':scope > [data-cart-when="preorders"]',
+      ].map((selector) => {
+        const row = document.querySelector(area).querySelector(selector);
+        const content = document.createRange();
+        content.selectNodeContents(row);
+        const inner = content.getBoundingClientRect();
+        const outer = row.getBoundingClientRect();
+        const style = getComputedStyle(row);
+        const left = Math.round(inner.left - outer.left - parseFloat(style.paddingLeft));
+        const right = Math.round(outer.right - parseFloat(style.paddingRight) - inner.right);
+        if (left <= 1 && right <= 1) return 'spread';
+        if (Math.abs(left - right) <= 1) return 'centred';
+        return left < right ? 'left' : 'right';
+      });
+
+    /**
      * One unit's price in each line's details (knitfront's copy over Dawn's), once every one shows
      * in US dollars, in the order of the lines sorted by their text, digits as N.
      */
@@ -470,6 +494,12 @@ describe(
         assert.match(text, /Due today\s+≈ \$\d+/);
         assert.match(text, /Due later\s+≈ \$\d+/);
         assert.doesNotMatch(text, /Estimated total/);
+        // Knitfront's rows under Dawn's totals row are aligned as it is: centred below Dawn's
+        // 750 px breakpoint, on the right above it.
+        assert.deepEqual(
+          await page.evaluate(TOTALS_ROWS_ALIGNMENT, '#main-cart-footer [data-cart-totals]'),
+          Array(3).fill(width < 750 ? 'centred' : 'right'),
+        );
         await page.waitForFunction(() =>
           [...document.querySelectorAll('#main-cart-items .cart-item__price-wrapper')]
             .filter((total) => total.offsetParent !== null)

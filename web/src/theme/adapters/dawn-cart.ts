@@ -164,6 +164,10 @@ const STYLE = [
   `.kf-dawn-totals__later{display:flex;justify-content:flex-end;gap:2rem;height:var(--kf-dawn-later-height)}`,
   `.kf-dawn-totals__later[hidden],.kf-dawn-totals__charged[hidden]{display:none}`,
   `.kf-dawn-totals__charged{text-align:right;font-size:1.3rem;height:var(--kf-dawn-charged-height);white-space:nowrap}`,
+  // Dawn centres the cart page's totals row below its 750 px breakpoint and spreads the drawer's
+  // label and total to its edges: the rows under it are aligned as it is.
+  `@media screen and (max-width:749px){#main-cart-footer .kf-dawn-totals__later{justify-content:center}#main-cart-footer .kf-dawn-totals__charged{text-align:center}}`,
+  `cart-drawer .kf-dawn-totals__later{justify-content:space-between}`,
 ].join('');
 const STYLE_ID = 'knitfront-dawn-cart';
 
