@@ -106,7 +106,7 @@ const printedBadge = (markers = PRINTED_MARKERS) => `
     compared_at="nodiscount" iso_code="LT" variant_id="1" theme="big" ${markers}
   ><span class="badge badge--sale">-15% off</span></discount-badge>`;
 const PRINTED_MARKERS =
-  'data-final-minor="2975" data-discount-minor="525" data-discount-percentage="15" data-discount-ends-at="2026-11-30T00:00:00Z"';
+  'data-final-minor="2975" data-discount-minor="525" data-discount-ends-at="2026-11-30T00:00:00Z"';
 
 /**
  * Mounts the badges with another badge that must look its discount up (variant 2, no markers) and
@@ -160,7 +160,7 @@ describe('discount-badge over a badge the theme printed', () => {
     },
     {
       name: 'a discount with no end',
-      markers: 'data-final-minor="2975" data-discount-minor="525" data-discount-percentage="15"',
+      markers: 'data-final-minor="2975" data-discount-minor="525"',
       shown: '-15% off',
     },
   ])('shows $name without a lookup', async ({ markers, shown }) => {
@@ -175,12 +175,12 @@ describe('discount-badge over a badge the theme printed', () => {
     {
       name: 'a discount ended by the shopper’s clock',
       markers:
-        'data-final-minor="2975" data-discount-minor="525" data-discount-percentage="15" data-discount-ends-at="2026-11-26T11:59:59Z"',
+        'data-final-minor="2975" data-discount-minor="525" data-discount-ends-at="2026-11-26T11:59:59Z"',
       market: 'EUR',
     },
     {
       name: 'markers that do not add up to the price (a newer price)',
-      markers: 'data-final-minor="2900" data-discount-minor="525" data-discount-percentage="15"',
+      markers: 'data-final-minor="2900" data-discount-minor="525"',
       market: 'EUR',
     },
     { name: 'a shopper of another market', markers: PRINTED_MARKERS, market: 'GBP' },
@@ -210,7 +210,6 @@ describe('discount-badge over a badge the theme printed', () => {
       element?.setAttribute('price_minor', '4000');
       element?.setAttribute('data-final-minor', '3000');
       element?.setAttribute('data-discount-minor', '1000');
-      element?.setAttribute('data-discount-percentage', '25');
       element?.removeAttribute('data-discount-ends-at');
     });
 
