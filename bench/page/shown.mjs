@@ -20,38 +20,60 @@
  * A printed price the parser has only part of yet reads as that part, and as final once the rest
  * of the page's HTML has come.
  *
- * A frame is taken as painted when a message posted from its requestAnimationFrame callback is
- * handled: that task runs once the frame's rendering is done. Until rendering starts (first
- * paint), no such callback runs, so what the parser printed counts from the first paint.
+ * What a frame paints is what the page holds when its rendering starts: the recorder reads the page
+ * in the frame's requestAnimationFrame callback (queued when the page changes), so it counts only
+ * what was painted, not a state the page passed through between two frames, and the style and
+ * layout it reads (the button's visibility) are the ones the frame computes next, not extra work
+ * forced on the page. The frame is taken as painted when a message posted from that callback is
+ * handled: that task runs once the frame's rendering is done. Until rendering starts (first paint),
+ * no such callback runs, so what the parser printed counts from the first paint, at the time the
+ * paint timing gives it.
+ *
+ * Each price also keeps when its element was first painted at all (with its card, whatever it
+ * read) and whether it was ever on the screen (an IntersectionObserver, which reads the layout the
+ * frames compute and forces none): a price below the first screen is painted with its card
+ * whenever the parser reaches that part of the HTML, with or without the add-on, and no shopper
+ * reads it before scrolling to it.
  */
 export function recordWhatShows() {
   const squeeze = (text) => text.replace(/\s+/g, '');
   const prices = new Map();
-  const button = { text: null, paintedAt: null };
+  const button = { text: null, paintedAt: null, version: 0 };
+  // unpainted: the frames queued to read the page whose paint has not been timed yet.
   window.kfShown = { prices, button, unpainted: 0 };
 
-  let unpainted = [];
-  const afterNextPaint = (record) => {
-    record.paintedAt = null;
-    unpainted.push(record);
-    window.kfShown.unpainted = unpainted.length;
-    if (unpainted.length > 1) return;
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        const now = performance.now();
-        for (const painted of unpainted) painted.paintedAt = now;
-        unpainted = [];
-        window.kfShown.unpainted = 0;
-      };
-      channel.port2.postMessage(null);
-    });
-  };
+  // The time of the first frame rendered (its requestAnimationFrame callbacks' argument): render
+  // blocking keeps every frame before it from rendering at all, so it is the first paint.
+  let firstFrame = null;
+  requestAnimationFrame((time) => {
+    firstFrame = time;
+  });
+  // The first paint's time, once the browser has reported it.
+  const firstPaint = new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      const [entry] = list.getEntriesByName('first-paint');
+      if (!entry) return;
+      observer.disconnect();
+      resolve(entry.startTime);
+    }).observe({ type: 'paint', buffered: true });
+  });
+
+  /** Sets a record's text; when it changed, a stamp to tell it when the frame was painted. */
   const update = (record, text) => {
-    if (record.text === text) return;
+    if (record.text === text) return null;
     record.text = text;
-    afterNextPaint(record);
+    record.paintedAt = null;
+    const version = ++record.version;
+    return (at) => {
+      if (record.version === version) record.paintedAt = at;
+    };
   };
+
+  const onScreen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) prices.get(entry.target).onScreen = true;
+    }
+  });
 
   const printedText = (price) => {
     const root = document.documentElement;
@@ -69,9 +91,25 @@ export function recordWhatShows() {
     );
     return figure ? squeeze(figure.textContent) || null : null;
   };
-  const updatePrice = (price) => {
-    if (!prices.has(price)) prices.set(price, { text: null, paintedAt: null, corrected: false });
-    const record = prices.get(price);
+  /** Reads a price as the frame paints it; its stamps for that frame. */
+  const readPrice = (price) => {
+    const stamps = [];
+    let record = prices.get(price);
+    if (!record) {
+      record = {
+        text: null,
+        paintedAt: null,
+        version: 0,
+        appearedAt: null,
+        onScreen: false,
+        corrected: false,
+      };
+      prices.set(price, record);
+      onScreen.observe(price);
+      stamps.push((at) => {
+        record.appearedAt = at;
+      });
+    }
     const widget = price.querySelector(':scope > .kf-price');
     let text = printedText(price);
     if (widget) text = widget.dataset.state === 'ready' ? squeeze(widget.textContent) : null;
@@ -80,7 +118,8 @@ export function recordWhatShows() {
     if (widget && record.text !== null && text !== null && text !== record.text) {
       record.corrected = true;
     }
-    update(record, text);
+    stamps.push(update(record, text));
+    return stamps;
   };
   const buttonText = () => {
     if (document.documentElement.getAttribute('data-kf-buy-buttons') !== 'ready') return null;
@@ -93,11 +132,31 @@ export function recordWhatShows() {
     return null;
   };
 
-  const check = () => {
-    for (const price of document.querySelectorAll('product-price')) updatePrice(price);
-    update(button, buttonText());
+  let queued = false;
+  const readNextFrame = () => {
+    if (queued) return;
+    queued = true;
+    window.kfShown.unpainted++;
+    requestAnimationFrame((time) => {
+      queued = false;
+      const stamps = [...document.querySelectorAll('product-price')].flatMap(readPrice);
+      stamps.push(update(button, buttonText()));
+      const painted = (at) => {
+        for (const stamp of stamps) stamp?.(at);
+        window.kfShown.unpainted--;
+      };
+      // The first paint's time is the paint timing's: the message may wait behind the parser and
+      // the scripts that run once it is done, long after the frame was on the screen.
+      if (time === firstFrame) {
+        firstPaint.then(painted);
+        return;
+      }
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => painted(performance.now());
+      channel.port2.postMessage(null);
+    });
   };
-  new MutationObserver(check).observe(document, {
+  new MutationObserver(readNextFrame).observe(document, {
     subtree: true,
     childList: true,
     attributes: true,
@@ -107,10 +166,12 @@ export function recordWhatShows() {
 
 /**
  * What the recorder holds once the page has settled, and when the page's HTML had all come: the
- * number of prices, how many of them show
- * (not hidden, no skeleton), when the last of them was painted as it now reads, how many the
- * widget showed otherwise after they first showed, and the buy button's text and when it was painted. Times
- * are milliseconds from the start of navigation; null when nothing showed.
+ * number of prices, how many of them show (not hidden, no skeleton), when the last of them was
+ * painted as it now reads, the same for the prices that were on the screen, the longest any price
+ * was painted after its element first was (with its card: what the add-on kept the shopper
+ * waiting), how many the widget showed otherwise after they first showed, and the buy button's
+ * text and when it was painted. Times are milliseconds from the start of navigation; null when
+ * nothing showed.
  */
 export function readWhatShows(page) {
   return page.evaluate(() => {
@@ -118,12 +179,17 @@ export function readWhatShows(page) {
       window.kfShown.prices.get(price),
     );
     const shown = records.filter((record) => record && record.text !== null);
+    const onScreen = shown.filter((record) => record.onScreen);
+    const latest = (times) => (times.length ? Math.max(...times) : null);
     const { button } = window.kfShown;
     return {
       documentArrived: performance.getEntriesByType('navigation')[0].responseEnd,
       prices: records.length,
       pricesShown: shown.length,
-      allPricesAt: shown.length ? Math.max(...shown.map((record) => record.paintedAt)) : null,
+      allPricesAt: latest(shown.map((record) => record.paintedAt)),
+      screenPrices: onScreen.length,
+      screenPricesAt: latest(onScreen.map((record) => record.paintedAt)),
+      longestAfterCard: latest(shown.map((record) => record.paintedAt - record.appearedAt)),
       pricesCorrected: shown.filter((record) => record.corrected).length,
       buttonText: button.text,
       buttonAt: button.text === null ? null : button.paintedAt,

@@ -41,19 +41,24 @@ async function settled(page, { buyButton }) {
 }
 
 /**
- * Loads a page on a new throttled phone. Without the add-on it measures the first paint only;
- * with it, also when every price showed as it finally reads, and on a product page when the buy
- * button did.
+ * Loads a page on a new throttled phone and records what shows on it, with the add-on or without
+ * (the theme prints the same prices either way, and both loads run the same recorder, so their
+ * paints compare alike): the first paint, when every price showed as it finally reads, when those
+ * on the first screen did, and on a product page with the add-on when the buy button did.
  */
 export async function loadOnPhone(address, path, { withAddOn, buyButton = false }) {
   const phone = await openPhone({ slowNetwork: true });
   try {
     const { page } = phone;
-    if (withAddOn) await page.addInitScript(recordWhatShows);
+    await page.addInitScript(recordWhatShows);
     await page.goto(address + path, { waitUntil: 'commit', timeout: WAIT_MS });
     const paint = await firstPaint(page);
-    if (!withAddOn) return { firstPaint: paint };
-    await settled(page, { buyButton });
+    if (withAddOn) {
+      await settled(page, { buyButton });
+    } else {
+      await page.waitForLoadState('networkidle', { timeout: WAIT_MS });
+      await waitUntilPainted(page, WAIT_MS);
+    }
     return { firstPaint: paint, ...(await readWhatShows(page)) };
   } finally {
     await phone.close();
