@@ -166,8 +166,15 @@ function boxOf(element) {
 /** What the product page shows of the badge and of the parts around it. */
 function productPage() {
   const badge = document.querySelector('.product__media-badge discount-badge');
+  const pill = badge.firstElementChild && getComputedStyle(badge.firstElementChild);
   return {
     badge: badge.checkVisibility({ visibilityProperty: true }) ? badge.innerText.trim() : null,
+    badgeBox: boxOf(badge),
+    look:
+      pill &&
+      ['fontSize', 'fontWeight', 'lineHeight', 'padding', 'borderRadius', 'color'].map(
+        (property) => pill[property],
+      ),
     around: ['.product__media-item--featured img', '.product__title', '.product__price'].map(
       (selector) => boxOf(document.querySelector(selector)),
     ),
@@ -237,4 +244,22 @@ test('a printed badge whose discount has ended by the shopper’s clock waits fo
   assert.equal(await page.locator('discount-badge').innerText(), '-15% off');
   assert.deepEqual(await page.evaluate(() => window.kfShifts), [], 'layout shifts');
   await page.close();
+});
+
+test('a shopper of another market, or a discount ended by the shopper’s clock, sees no printed badge before the bundle runs', async () => {
+  const ended = await shopperIn('LT');
+  await servedAfterTheEnd(ended);
+  await ended.route(BUNDLE, (route) => route.abort('failed'));
+  await ended.goto(shop.url(DISCOUNTED_PRODUCT));
+  await ended.addScriptTag({ content: `${boxOf}\n${productPage}` });
+  assert.equal((await ended.evaluate(() => productPage())).badge, null, 'ended');
+  await ended.close({ allow: BUNDLE_HELD_BACK });
+
+  const elsewhere = await shopperIn('GB');
+  await elsewhere.evaluate(() => localStorage.setItem('marketCurrency', 'EUR'));
+  await elsewhere.route(BUNDLE, (route) => route.abort('failed'));
+  await elsewhere.goto(shop.url(DISCOUNTED_PRODUCT));
+  await elsewhere.addScriptTag({ content: `${boxOf}\n${productPage}` });
+  assert.equal((await elsewhere.evaluate(() => productPage())).badge, null, 'another market');
+  await elsewhere.close({ allow: BUNDLE_HELD_BACK });
 });
