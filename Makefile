@@ -28,14 +28,16 @@ theme: build
 # the bundle vite built into web/dist, and the cart library `build` copied into theme/assets,
 # copied into its assets after the previous build's chunks there are removed; and the theme's
 # snippets the extension's blocks render as the theme's do: the money format, the rule of the
-# discount that applies now, the knitters page's stylesheet. Those copies stay in git, as the dev
+# discount that applies now, the head script choosing the printed prices' figures, the knitters
+# page's stylesheet. Those copies stay in git, as the dev
 # storefront's tests read them from there: a change made to a copy alone shows in git when this
 # rule undoes it.
 extension: build
 	rm -f extensions/knitfront/assets/knitfront*.js
 	cp web/dist/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js extensions/knitfront/assets/
 	cp theme/snippets/knitfront-money.liquid theme/snippets/knitfront-discount-now.liquid \
-	  theme/snippets/knitters-page-styles.liquid extensions/knitfront/snippets/
+	  theme/snippets/knitfront-first-paint.liquid theme/snippets/knitters-page-styles.liquid \
+	  extensions/knitfront/snippets/
 
 # npm ci again whenever the lock file changes.
 $(NPM_CI): web/package-lock.json

@@ -18,20 +18,21 @@ func TestThemeIsEmbedded(t *testing.T) {
 // --theme` renders the extension's blocks from it, and a missing snippet
 // fails the whole page.
 func TestAppExtensionIsEmbedded(t *testing.T) {
-	for _, name := range []string{"blocks/knitfront-embed.liquid", "blocks/price.liquid", "snippets/knitfront-price.liquid", "snippets/knitfront-money.liquid", "snippets/knitters-page-styles.liquid", "snippets/knitfront-discount-now.liquid", "locales/en.default.json", "assets/knitfront-blocks.css"} {
+	for _, name := range []string{"blocks/knitfront-embed.liquid", "blocks/price.liquid", "snippets/knitfront-price.liquid", "snippets/knitfront-money.liquid", "snippets/knitters-page-styles.liquid", "snippets/knitfront-discount-now.liquid", "snippets/knitfront-first-paint.liquid", "snippets/knitfront-price-figure.liquid", "locales/en.default.json", "assets/knitfront-blocks.css"} {
 		if _, err := fs.Stat(AppExtension(), name); err != nil {
 			t.Errorf("the embedded app extension lacks %s: %v", name, err)
 		}
 	}
 }
 
-// The extension's money snippet, its rule of the discount that applies now and
-// its knitters page stylesheet are the theme's, copied by `make extension` and
+// The extension's money snippet, its rule of the discount that applies now,
+// its head script choosing the printed prices' figures and its knitters page
+// stylesheet are the theme's, copied by `make extension` and
 // kept in git for the builds that embed the extension: a change to the
 // theme's that was not copied would print other figures or badges, or style
 // the knitters page otherwise, on Dawn.
 func TestAppExtensionSnippetsAreTheThemes(t *testing.T) {
-	for _, name := range []string{"snippets/knitfront-money.liquid", "snippets/knitfront-discount-now.liquid", "snippets/knitters-page-styles.liquid"} {
+	for _, name := range []string{"snippets/knitfront-money.liquid", "snippets/knitfront-discount-now.liquid", "snippets/knitfront-first-paint.liquid", "snippets/knitters-page-styles.liquid"} {
 		theme, err := fs.ReadFile(Theme(), name)
 		if err != nil {
 			t.Fatal(err)

@@ -40,6 +40,9 @@ async function shopperIn(country, options) {
   const page = await shop.newPage(options);
   await page.goto(shop.url(`/?country=${country}`));
   await page.waitForFunction(() => !new URL(window.location.href).searchParams.has('country'));
+  // The market store writes what it keeps again as the bundle's requests (the rates) answer: a
+  // display currency a test stores must come after them, or be overwritten.
+  await page.waitForLoadState('networkidle');
   return page;
 }
 

@@ -46,15 +46,16 @@ func TestKnitfrontMoneyPrintsAsTheWidgets(t *testing.T) {
 
 // TestAppExtensionPricePrintsTheFinalPrice renders the app extension's price
 // snippet, which a theme without knitfront's snippets shows through the
-// app's price block, from a variant's knitfront metafield.
+// app's price block, from a variant's knitfront metafield and the shop's
+// rates: the final price in the market's currency and converted into each
+// other currency of the shop, each figure marked with its currency and its
+// money text.
 func TestAppExtensionPricePrintsTheFinalPrice(t *testing.T) {
 	files := map[string]string{
-		"sections/main.liquid":            `{% render 'knitfront-price', variant: variant, product: product %}`,
-		"locales/en.default.json":         `{"price": {"regular_price": "Regular price", "sale_price": "Sale price"}, "discount_badge": {"percent_off": "-{{ percent }}% off"}}`,
-		"snippets/knitfront-price.liquid": "",
-		"snippets/knitfront-money.liquid": "",
+		"sections/main.liquid":    `{% render 'knitfront-price', variant: variant, product: product %}`,
+		"locales/en.default.json": `{"price": {"regular_price": "Regular price", "sale_price": "Sale price"}, "discount_badge": {"percent_off": "-{{ percent }}% off"}}`,
 	}
-	for _, name := range []string{"knitfront-price", "knitfront-money"} {
+	for _, name := range []string{"knitfront-price", "knitfront-price-figure", "knitfront-discount-now", "knitfront-money"} {
 		b, err := os.ReadFile("../../extensions/knitfront/snippets/" + name + ".liquid")
 		if err != nil {
 			t.Fatal(err)
@@ -68,12 +69,22 @@ func TestAppExtensionPricePrintsTheFinalPrice(t *testing.T) {
 		}
 		return "json", `{"EUR":{"price":3500,"amount":525,"percentage":15,"title":"Mitten season"}}`, true
 	})
+	shop := &shopObject{Metafields: map[string]map[string]*metafield{},
+		EnabledCurrencies: []*currencyObject{newCurrencyObject(money.EUR), newCurrencyObject(money.USD)}}
+	addMetafields(shop.Metafields, func(namespace, key string) (string, string, bool) {
+		if key != "rates" {
+			return "", "", false
+		}
+		return "json", `{"rates":{"EUR":{"EUR":1,"USD":1.08}},"stale_at":null}`, true
+	})
 	lt := &countryObject{ISOCode: "LT", Name: "Lithuania", Currency: newCurrencyObject(money.EUR)}
 	got := renderTestPage(t, files, money.EUR, map[string]any{
-		"variant": variant, "product": &productObject{ID: 1}, "localization": &localizationObject{Country: lt},
+		"variant": variant, "product": &productObject{ID: 1}, "shop": shop,
+		"localization": &localizationObject{Country: lt},
 	})
 	for _, want := range []string{`data-final-minor="2975"`, `data-discount-minor="525"`, `data-discount-percentage="15"`,
-		`Regular price</span>€35</s>`, `Sale price</span>€30</span>`, `-15% off`} {
+		`data-kf-money="€30" data-kf-market>`, `Regular price</span>€35</s>`, `Sale price</span>€30</span>`,
+		`data-kf-currency="USD"`, `data-kf-money="$32">`, `Regular price</span>$38</s>`, `Sale price</span>$32</span>`, `-15% off`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the extension's price lacks %q:\n%s", want, got)
 		}
