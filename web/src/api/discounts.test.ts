@@ -112,6 +112,59 @@ describe('lookupDiscount coalescing', () => {
   });
 });
 
+/** Resolves once the next frame has been rendered (as the confirming lookups wait for). */
+const nextPaint = () =>
+  new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+
+describe('lookupDiscount confirming a printed answer', () => {
+  const discountFetches = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.filter(([input]) => String(input).includes('/api/automatic-discount'));
+
+  it('sends the confirming lookups of one tick once the next frame is painted, as one batch', async () => {
+    vi.spyOn(globalThis, 'fetch');
+    answerDiscounts({ '1': 1, '2': 2 });
+
+    const lookups = ['1', '2'].map((variantId) =>
+      lookupDiscount({ market: 'LT', variantId }, signal(), { confirming: true }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(discountFetches()).toHaveLength(0);
+    await nextPaint();
+    expect(discountFetches()).toHaveLength(1);
+
+    expect(await Promise.all(lookups)).toEqual([1, 2]);
+    expect(requested.map((url) => url.searchParams.get('variants'))).toEqual(['1,2']);
+  });
+
+  it('sends them with a lookup needed now, in its microtask', async () => {
+    vi.spyOn(globalThis, 'fetch');
+    answerDiscounts({ '1': 1, '2': 2 });
+
+    const confirming = lookupDiscount({ market: 'LT', variantId: '1' }, signal(), {
+      confirming: true,
+    });
+    const needed = lookupDiscount({ market: 'LT', variantId: '2' }, signal());
+    await Promise.resolve();
+    expect(discountFetches()).toHaveLength(1);
+
+    expect([await confirming, await needed]).toEqual([1, 2]);
+    expect(requested.map((url) => url.searchParams.get('variants'))).toEqual(['1,2']);
+  });
+
+  it('sends them in a task while the page is hidden, which paints no frame', async () => {
+    vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
+    answerDiscounts({ '1': 1 });
+
+    expect(
+      await lookupDiscount({ market: 'LT', variantId: '1' }, signal(), { confirming: true }),
+    ).toBe(1);
+    expect(frames).not.toHaveBeenCalled();
+  });
+});
+
 describe('lookupDiscount aborting', () => {
   it('drops a lookup aborted before the batch goes out, and rejects it', async () => {
     answerDiscounts({ '1': 1, '2': 2 });

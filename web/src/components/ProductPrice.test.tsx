@@ -33,6 +33,7 @@ beforeEach(() => {
   setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR', rates: { EUR: EUR_RATES } });
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   document.getElementById(PRINTED_RATES_ID)?.remove();
 });
@@ -54,6 +55,31 @@ describe('product-price over a price the theme printed', () => {
     expect(
       (document.querySelector('product-price') as ProductPriceElement).shownPrice,
     ).toMatchObject({ amount: 10710, currency: 'EUR', formatted: '€107' });
+  });
+
+  it('sends its lookup, which only confirms the printed price, once the next frame is painted', async () => {
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const discountFetches = () =>
+      fetches.mock.calls.filter(([input]) => String(input).includes('/api/automatic-discount'));
+    answerDiscounts({ '1': 11.9 });
+    await mount(printed());
+
+    expect(shown().state).toBe('ready');
+    expect(discountFetches()).toHaveLength(0);
+    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+    expect(discountFetches()).toHaveLength(1);
+  });
+
+  it('sends its lookup at once when the price waits for it', async () => {
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const { hold } = holdAnswers();
+    answerDiscounts({ '1': 0 }, hold);
+    await mount(printed('2026-11-26T00:00:00Z'));
+
+    expect(shown().state).toBe('loading');
+    expect(
+      fetches.mock.calls.filter(([input]) => String(input).includes('/api/automatic-discount')),
+    ).toHaveLength(1);
   });
 
   it('corrects the price in place when the lookup answers otherwise', async () => {

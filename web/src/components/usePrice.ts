@@ -79,8 +79,9 @@ function useMarketCurrency(currency: string | null | undefined) {
  * up only for a price with no compared price, and then compared with the undiscounted price.
  *
  * While the lookup is in progress, a discount the theme printed that the page can vouch for
- * (printedAmountOff) stands in for its answer, so that the printed price stays shown; an answer
- * that differs replaces it in place.
+ * (printedAmountOff) stands in for its answer, so that the printed price stays shown, and the
+ * lookup only confirms it (it goes out once the page has painted); an answer that differs
+ * replaces it in place.
  */
 export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null {
   const { market, variantId, productId, held } = inputs;
@@ -97,11 +98,13 @@ export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null 
       ? null
       : readComparedPrice(inputs.comparedAtMinor, inputs.comparedAt, marketCurrency);
   const lookup = price !== null && compared === null && market && (variantId || productId);
-  const amountOff = useAutomaticDiscount(lookup ? { market, variantId, productId } : null);
   const printedOff =
-    amountOff === 'pending' && marketCurrency !== null && inputs.printed
+    lookup && marketCurrency !== null && inputs.printed
       ? printedAmountOff(inputs.printed, { price, compared, market, marketCurrency, now })
       : null;
+  const amountOff = useAutomaticDiscount(lookup ? { market, variantId, productId } : null, {
+    confirming: printedOff !== null,
+  });
 
   if (held || placeholder || marketCurrency === null) return 'loading';
   if (amountOff === 'pending' && printedOff === null) return 'loading';
