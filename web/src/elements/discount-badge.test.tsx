@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Currency } from '../constants';
 import { answerDiscounts, discountRequests, EUR_RATES, holdAnswers } from '../test/api';
 import { change, mount, setMarket } from '../test/elements';
 import '../test/server';
@@ -171,7 +172,7 @@ describe('discount-badge over a badge the theme printed', () => {
     expect(variants).toEqual(['2']);
   });
 
-  it.each([
+  it.each<{ name: string; markers: string; market: Currency }>([
     {
       name: 'a discount ended by the shopper’s clock',
       markers:
