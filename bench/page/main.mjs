@@ -10,11 +10,13 @@
 // stand-in, so the theme prints the final prices from the metafields as on Shopify), one with the
 // add-on and one with the theme setting knitfront_enabled off (the same theme without the bundle).
 // Loads alternate between them, --runs times (5 unless told). For the collection and the product
-// pages: the time until every price shows as it finally reads, and on the product page until the
-// buy button reads '… for {price}', over the same page's first paint without the add-on (medians),
-// at most 1.1; a variant change, from the click to the frame showing the buy button's new price,
-// under 100 ms at 4× CPU; and the JavaScript each page loads, where a page without a cart action
-// loads neither jQuery nor CartJS and at most 20 KB gzipped of our own code besides React.
+// pages: the time until every price on the first screen shows as it finally reads, and on the
+// product page until the buy button reads '… for {price}', over the same page's first paint
+// without the add-on (medians), at most 1.1; the time until every price on the page shows, over
+// the same time on the page without the add-on, at most 1.1; a variant change, from the click to the frame showing the buy
+// button's new price, under 100 ms at 4× CPU; and the JavaScript each page loads, where a page
+// without a cart action loads neither jQuery nor CartJS and at most 20 KB gzipped of our own code
+// besides React.
 import { parseArgs } from 'node:util';
 
 import { WIDTHS, openShop, startServer } from '../../e2e/harness.mjs';
@@ -121,19 +123,24 @@ async function startShops() {
 async function pageOnPhone(shops, path, { buyButton = false } = {}) {
   const runs = {
     paintWithout: [],
+    pricesWithout: [],
     paintWith: [],
     arrived: [],
     prices: [],
+    screen: [],
+    afterCard: [],
     button: [],
     corrected: [],
   };
   let missing = null;
   let priceCount = 0;
+  let screenCount = 0;
   for (let run = 0; run < RUNS; run++) {
     const loads = [
       async () => {
         const load = await loadOnPhone(shops.without.address, path, { withAddOn: false });
         runs.paintWithout.push(load.firstPaint);
+        runs.pricesWithout.push(load.allPricesAt);
       },
       async () => {
         const load = await loadOnPhone(shops.withAddOn.address, path, {
@@ -143,6 +150,9 @@ async function pageOnPhone(shops, path, { buyButton = false } = {}) {
         runs.paintWith.push(load.firstPaint);
         runs.arrived.push(load.documentArrived);
         runs.prices.push(load.allPricesAt);
+        runs.screen.push(load.screenPricesAt);
+        runs.afterCard.push(load.longestAfterCard);
+        screenCount = load.screenPrices;
         runs.corrected.push(load.pricesCorrected);
         if (load.pricesShown < load.prices) missing = `${load.pricesShown} of ${load.prices}`;
         priceCount = load.prices;
@@ -154,7 +164,12 @@ async function pageOnPhone(shops, path, { buyButton = false } = {}) {
   }
 
   const paintWithout = median(runs.paintWithout);
-  const measures = [[`every price (${priceCount})`, runs.prices]];
+  // Budgeted against the first paint without the add-on: the prices a shopper can read at once, on
+  // the first screen, and the buy button's. A price further down is painted when the parser
+  // reaches its card, later than the first paint with the add-on or without it (the theme prints
+  // the same prices), so every price on the page is budgeted against the same page without the
+  // add-on instead: the add-on delays none. Its ratio to the first paint is printed as well.
+  const measures = [[`every price on the first screen (${screenCount})`, runs.screen]];
   if (buyButton) measures.push(["the buy button's price", runs.button]);
   let ok = missing === null;
   console.log(
@@ -163,6 +178,18 @@ async function pageOnPhone(shops, path, { buyButton = false } = {}) {
       `${runsOf(runs.paintWith)}), its HTML all come at ${ms(median(runs.arrived))}; prices ` +
       `the widget changed after they showed: at most ${Math.max(...runs.corrected)}` +
       (missing ? `; ONLY ${missing} PRICES SHOWED` : ''),
+  );
+  const everyPrice = median(runs.prices) / median(runs.pricesWithout);
+  const everyPriceWithin = everyPrice <= FIRST_PAINT_RATIO_BUDGET;
+  ok &&= everyPriceWithin;
+  console.log(
+    `${path} on the phone: every price (${priceCount}) shown as final with the add-on ` +
+      `${ms(median(runs.prices))} (median; runs ${runsOf(runs.prices)}; ratio ` +
+      `${(median(runs.prices) / paintWithout).toFixed(2)} to the first paint without the ` +
+      `add-on), without it (the theme's printed prices) ${ms(median(runs.pricesWithout))} (runs ` +
+      `${runsOf(runs.pricesWithout)}): ratio ${everyPrice.toFixed(2)} (budget ` +
+      `${FIRST_PAINT_RATIO_BUDGET}) ${verdict(everyPriceWithin)}; the longest a price showed after ` +
+      `its card ${ms(median(runs.afterCard))} (median; runs ${runsOf(runs.afterCard)})`,
   );
   for (const [name, times] of measures) {
     const ratio = median(times) / paintWithout;

@@ -40,7 +40,9 @@ export function ColourPicker({
     <div ref={listRef} className="colour-picker__list">
       {colours.map((colour) => (
         <a
-          key={colour.option.id}
+          // A colour's link leads to its variant in the selected size, so its id changes with the
+          // size; its name does not, and the swatch and its picture stay as they are.
+          key={colour.option.label}
           className={optionClass('colour-picker__option', colour)}
           href={colour.option.url}
           aria-current={colour.selected ? 'true' : undefined}

@@ -32,11 +32,6 @@ export interface ThemeAdapter {
   /** The disclaimer under the buy buttons, hidden on narrow screens with the submit buttons. */
   disclaimer?: string;
   /**
-   * The element that takes the theme's own <cart-note> when the theme has one with markup of its
-   * own (Dawn's), in place of knitfront's cart note box, which renders its own textarea.
-   */
-  cartNoteElement?: CustomElementConstructor;
-  /**
    * Starts what the family needs beside the enhancers (a chunk of its own, loaded only on its
    * pages), such as price widgets in the theme's own price markup.
    */
