@@ -13,6 +13,7 @@ import { PreorderStripElement } from './elements/preorder-strip';
 import { ProductPriceElement } from './elements/product-price';
 import { SizePickerElement } from './elements/size-picker';
 import { startBuyButtons } from './enhancers/buy-buttons';
+import { whenCartNeeded } from './enhancers/cart-needed';
 import { initMarket } from './market/init';
 import { injectStyles } from './styles';
 import { chooseThemeAdapter } from './theme/adapters/choose';
@@ -48,14 +49,17 @@ if (!sweepReloading && initMarket() === 'ready') {
   theme.start?.();
   // The theme's own scripts reach CartJS as the widgets do, loading it on their first cart action.
   window.knitfrontCartLibrary = loadCartLibrary;
-  // The cart's enhancers (the totals in the display currency, the recalculation nudge) are a chunk
-  // of their own, requested once the price elements are defined, so that no price waits for them.
-  Promise.all([
-    import('./enhancers/cart-drawer-totals'),
-    import('./enhancers/cart-consistency'),
-  ]).then(([{ startCartDrawerTotals }, { startCartConsistencyAfterLoad }]) => {
-    startCartDrawerTotals();
-    startCartConsistencyAfterLoad();
-  }, reportError);
+  // The cart's enhancers (the totals in the display currency, the recalculation nudge) are chunks
+  // of their own, requested once the page shows cart figures or the shopper begins a cart action:
+  // no price waits for them, and a page seen with an empty cart needs none of their code.
+  whenCartNeeded(() => {
+    Promise.all([
+      import('./enhancers/cart-drawer-totals'),
+      import('./enhancers/cart-consistency'),
+    ]).then(([{ startCartDrawerTotals }, { startCartConsistencyAfterLoad }]) => {
+      startCartDrawerTotals();
+      startCartConsistencyAfterLoad();
+    }, reportError);
+  });
 }
 document.documentElement.dataset.knitfront = 'loaded';

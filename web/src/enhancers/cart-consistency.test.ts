@@ -225,4 +225,29 @@ describe('the cart recalculation nudge', () => {
     await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
     expect(cartJS.updateItem).toHaveBeenCalledOnce();
   });
+
+  it.each([
+    { case: 'before the second after the load is over, for what remains of it', loadedAgo: 400 },
+    { case: 'after it, at once', loadedAgo: 2500 },
+  ])('starts, loaded $case', async ({ loadedAgo }) => {
+    // The page loaded loadedAgo ms before the cart's enhancers did (with its first cart action).
+    vi.spyOn(performance, 'now').mockReturnValue(10_000);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { loadEventEnd: 10_000 - loadedAgo } as PerformanceNavigationTiming,
+    ]);
+    const cartJS = fakeCartJS(cartOf(1));
+    stop = startCartConsistencyAfterLoad();
+    const remaining = Math.max(0, CART_FIX_START_DELAY_MS - loadedAgo);
+
+    if (remaining > 0) {
+      await vi.advanceTimersByTimeAsync(remaining - 1);
+      cartJSCompletes('/cart/add.js', cartOf(1));
+      await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+      expect(cartJS.updateItem).not.toHaveBeenCalled();
+    }
+    await vi.advanceTimersByTimeAsync(1);
+    cartJSCompletes('/cart/add.js', cartOf(1));
+    await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    expect(cartJS.updateItem).toHaveBeenCalledOnce();
+  });
 });

@@ -65,12 +65,27 @@ async function setFirstLineQuantity(quantity: number): Promise<void> {
   announceCart(await postCart(CART_PATHS.change, { line: 1, quantity }), CART_PATHS.change);
 }
 
-/** Starts the nudge 1 s after the page has loaded. Returns the function that stops. */
+/** How long ago the page's load event ended, in milliseconds; 0 when the browser does not say. */
+function sinceLoad(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation && navigation.loadEventEnd > 0
+    ? performance.now() - navigation.loadEventEnd
+    : 0;
+}
+
+/**
+ * Starts the nudge 1 s after the page has loaded: 1 s after its load event, or what remains of that
+ * second when it comes after the load (the cart's enhancers load with the page's first cart
+ * action), at once when the second has passed. Returns the function that stops.
+ */
 export function startCartConsistencyAfterLoad(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop = () => {};
   const start = () => {
-    timer = setTimeout(() => (stop = startCartConsistency()), CART_FIX_START_DELAY_MS);
+    timer = setTimeout(
+      () => (stop = startCartConsistency()),
+      Math.max(0, CART_FIX_START_DELAY_MS - sinceLoad()),
+    );
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

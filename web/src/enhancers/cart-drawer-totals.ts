@@ -6,8 +6,8 @@ import type { RateMap } from '../pricing/convert';
 import { formatMoney } from '../pricing/format';
 import { readMinorUnits } from '../pricing/minor-units';
 import {
-  CART_DRAWER_TOTALS,
-  CART_PAGE_TOTALS,
+  CART_FIGURES,
+  CART_TOTALS_AREAS,
   CART_TOTALS_CHARGED,
   CART_TOTALS_CONDITION,
   CART_TOTALS_ITEM_COUNT,
@@ -41,15 +41,6 @@ import { fill, setText, showChargedLine } from './dom';
  * amount charged beside it. All texts come from the theme.
  */
 
-/**
- * The totals areas: the drawer footer's, and the cart page's, which the theme renders alike, and
- * any a theme adapter marks data-cart-totals (Dawn's).
- */
-const AREAS = `${CART_DRAWER_TOTALS}, ${CART_PAGE_TOTALS}, [data-cart-totals]`;
-
-/** What this enhancer writes in: the totals areas and the money slots. */
-const TAKEN_OVER = `${AREAS}, ${MONEY_SLOT}`;
-
 /** The figures kept in the area's data attributes, by their dataset names. */
 const FIGURES = ['originalTotal', 'discounts', 'dueNow', 'dueLater', 'itemCount'] as const;
 type Figure = (typeof FIGURES)[number];
@@ -68,7 +59,7 @@ const CONDITIONS: Record<string, (totals: CartTotals) => boolean> = {
 };
 
 function areas(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(AREAS)];
+  return [...document.querySelectorAll<HTMLElement>(CART_TOTALS_AREAS)];
 }
 
 /** The figures an area holds, or null when they are missing or not amounts. */
@@ -222,7 +213,7 @@ export function startCartDrawerTotals(): () => void {
       [...record.addedNodes].some(
         (node) =>
           node instanceof Element &&
-          (node.matches(TAKEN_OVER) || node.querySelector(TAKEN_OVER) !== null),
+          (node.matches(CART_FIGURES) || node.querySelector(CART_FIGURES) !== null),
       ),
     );
     if (added) showAll();

@@ -68,6 +68,12 @@ export const CART_DRAWER_TOTALS = 'cart-drawer .drawer__footer .totals';
 export const CART_PAGE_TOTALS = '.cart-page .totals';
 
 /**
+ * Every totals area the cart totals enhancer takes over: the drawer footer's, the cart page's, and
+ * any a theme adapter marks data-cart-totals (Dawn's).
+ */
+export const CART_TOTALS_AREAS = `${CART_DRAWER_TOTALS}, ${CART_PAGE_TOTALS}, [data-cart-totals]`;
+
+/**
  * In the totals area, a figure's text: data-cart-value names the figure (originalTotal, discounts,
  * dueNow or dueLater), which the area holds in minor units as a data attribute of its own.
  */
@@ -97,6 +103,9 @@ export const CART_TOTALS_CHARGED = '[data-cart-charged]';
  * the amount charged ('≈ {amount} ({charged})'; for a discount, '≈ −{amount} (−{charged})').
  */
 export const MONEY_SLOT = '[data-money-minor]';
+
+/** What the cart totals enhancer writes in: the totals areas and the money slots. */
+export const CART_FIGURES = `${CART_TOTALS_AREAS}, ${MONEY_SLOT}`;
 
 /** The cart note area (it holds <cart-note>), in the drawer and on the cart page. */
 export const CART_NOTE_AREA = '.cart__note';
