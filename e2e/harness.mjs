@@ -45,12 +45,14 @@ export async function chooseCurrency(page, currency) {
 
 /**
  * Opens the home page in a country as a shopper's link does, and waits until the bundle has taken
- * the country in (it then removes the parameter from the address): what the shopper stores
+ * the country in (it then removes the parameter from the address) and its requests have answered:
+ * the market store writes what it keeps again when the rates come, so a display currency stored
  * before that is overwritten by the market's currency.
  */
 export async function openInCountry(page, shop, country) {
   await page.goto(shop.url(`/?country=${country}`));
   await page.waitForFunction(() => !new URL(window.location.href).searchParams.has('country'));
+  await page.waitForLoadState('networkidle');
 }
 
 const BINARY = join(repoRoot, 'bin', 'knitfront');
@@ -165,7 +167,10 @@ export async function openShop({ env = {} } = {}) {
         // (the widgets keep the market in localStorage).
         await browser.context.clearCookies();
         const cdp = await browser.context.newCDPSession(page);
-        await cdp.send('Storage.clearDataForOrigin', { origin: server.address, storageTypes: 'all' });
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: server.address,
+          storageTypes: 'all',
+        });
         await cdp.detach();
       }
       await page.setViewportSize({ width, height });

@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { VISIBLE_ADD_TO_CART, VISIBLE_PREORDER, WIDTHS, loadSelectors, openShop } from './harness.mjs';
+import {
+  VISIBLE_ADD_TO_CART,
+  VISIBLE_PREORDER,
+  WIDTHS,
+  loadSelectors,
+  openShop,
+} from './harness.mjs';
 
 const PAGES = [
   ['home', '/'],
@@ -17,7 +23,6 @@ const PAGES = [
   ['cart-empty', '/cart'],
   ['knitters', '/pages/knitters'],
 ];
-
 
 let shop;
 before(async () => {
@@ -66,6 +71,7 @@ describe("the enhancers' selectors", () => {
     CART_DRAWER_ITEMS: ['/cart', false],
     CART_DRAWER_TOTALS: ['/cart', false],
     CART_PAGE_TOTALS: ['/cart', true],
+    CART_TOTALS_AREAS: ['/cart', true],
     CART_TOTALS_VALUE: ['/cart', true],
     CART_TOTALS_CONDITION: ['/cart', true],
     CART_TOTALS_ITEM_COUNT: ['/cart', true],
@@ -73,6 +79,8 @@ describe("the enhancers' selectors", () => {
     CART_TOTALS_CHARGED: ['/cart', false],
     // The pre-order's payment options say what is due today.
     MONEY_SLOT: ['/products/snowfall-yoke-sweater', false],
+    // What the cart totals enhancer writes in: the totals areas and the money slots.
+    CART_FIGURES: ['/cart', true],
   };
 
   test('the module lists exactly the selectors this test knows', () => {
@@ -181,8 +189,11 @@ describe('a shopper', () => {
     assert.equal(new URL(page.url()).searchParams.get('country'), null);
 
     await page.goto(shop.url('/cart'));
-    // The widget shows whole pounds (spec: no fraction digits).
-    assert.match(await page.textContent('.cart-page .totals'), /£115(?![.,\d])/);
+    // The widget shows whole pounds (spec: no fraction digits), once the cart's enhancers (a chunk
+    // the page loads as it finds the totals) have taken them over.
+    await page.waitForFunction(() =>
+      /£115(?![.,\d])/.test(document.querySelector('.cart-page .totals').textContent),
+    );
     await shop.screenshot(page, 'cart-in-pounds');
     await page.close();
   });
@@ -201,7 +212,10 @@ describe('a shopper', () => {
     assert.equal(await page.evaluate(() => window.knitfrontPreorderShown), true);
     assert.equal(await page.evaluate(() => window.preorderEvents), 1);
     // The payment options come with the pre-order; with one option only, they stay hidden.
-    assert.equal(await page.locator('[data-selling-plan-group] input[name=selling_plan]').count(), 1);
+    assert.equal(
+      await page.locator('[data-selling-plan-group] input[name=selling_plan]').count(),
+      1,
+    );
     assert.ok(await page.isHidden('[data-selling-plan-group]'), 'one payment option shows');
     assert.deepEqual(
       await page.evaluate(() =>
