@@ -10,17 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { BUNDLE, BUNDLE_HELD_BACK } from './first-paint-shop.mjs';
 import { openShop, repoRoot, screenshot, WIDTHS } from './harness.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
 /** pebble-beanie: 15% off in every market by the "Mitten season" discount. */
 const PRODUCT = '/products/pebble-beanie';
-const BUNDLE = /\/assets\/knitfront\.js(\?|$)/;
-/** What the page reports of the bundle held back. */
-const BUNDLE_HELD_BACK = [
-  /request failed: GET .*\/assets\/knitfront\.js.*ERR_FAILED/,
-  /console error: Failed to load resource: net::ERR_FAILED/,
-  // The embed imports the bundle once the page has loaded.
+/** What the page reports of the bundle held back: the embed imports it once the page has loaded. */
+const EMBED_BUNDLE_HELD_BACK = [
+  ...BUNDLE_HELD_BACK,
   /uncaught: Failed to fetch dynamically imported module: .*\/assets\/knitfront\.js/,
 ];
 const PRICE = '.app product-price';
@@ -97,7 +95,7 @@ test("the extension's price block prints the final price in the shopper's displa
       await screenshot(page, `extension-price${currency ? `-${currency}` : ''}`, {
         fullPage: false,
       });
-      await page.close({ allow: BUNDLE_HELD_BACK });
+      await page.close({ allow: EMBED_BUNDLE_HELD_BACK });
 
       const widget = await shopperSeeing(country, currency, width);
       await widget.addInitScript(recordPricesAndShifts);
@@ -125,5 +123,5 @@ test("a shopper of another market than the page's sees no printed price before t
     false,
     `shown in pounds to a shopper of the euro market: ${printed.text}`,
   );
-  await page.close({ allow: BUNDLE_HELD_BACK });
+  await page.close({ allow: EMBED_BUNDLE_HELD_BACK });
 });

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { openShop, screenshot, WIDTHS } from './harness.mjs';
+import { BUNDLE, BUNDLE_HELD_BACK, eachAtOnce, shopPages, shopperIn } from './first-paint-shop.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
 /** The markets and the currency each prints its prices in. */
@@ -17,63 +18,14 @@ const MARKETS = { LT: 'EUR', AU: 'AUD', GB: 'GBP', US: 'USD' };
 const COLLECTION = '/collections/all';
 /** pebble-beanie: 15% off in every market by the "Mitten season" discount. */
 const DISCOUNTED_PRODUCT = '/products/pebble-beanie';
-const BUNDLE = /\/assets\/knitfront\.js(\?|$)/;
-/** What the page reports of the bundle held back. */
-const BUNDLE_HELD_BACK = [
-  /request failed: GET .*\/assets\/knitfront\.js.*ERR_FAILED/,
-  /console error: Failed to load resource: net::ERR_FAILED/,
-];
 /** The markers of what the theme printed, which spare the widget its lookup. */
 const MARKERS = ['data-final-minor', 'data-discount-minor', 'data-discount-ends-at'];
-/** How many pages the test asks the server for at once. */
-const FETCHES_AT_ONCE = 8;
 
 let shop;
 before(async () => {
   shop = await openShop({ env: { KNITFRONT_DEV_CATALOGUE: 'stand-in' } });
 });
 after(() => shop?.close());
-
-/** A new shopper in a country: the home page opened with ?country=, as a shopper's link does. */
-async function shopperIn(country, options) {
-  const page = await shop.newPage(options);
-  await page.goto(shop.url(`/?country=${country}`));
-  await page.waitForFunction(() => !new URL(window.location.href).searchParams.has('country'));
-  return page;
-}
-
-/** Runs work on every item, a few at a time, and gives the results in the items' order. */
-async function eachAtOnce(items, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: FETCHES_AT_ONCE }, worker));
-  return results;
-}
-
-/** The address of every variant's page of every product the collection's cards link to. */
-async function variantPages(page) {
-  const pages = [COLLECTION];
-  const products = new Set();
-  for (let i = 0; i < pages.length; i++) {
-    const html = await (await page.request.get(shop.url(pages[i]))).text();
-    for (const [, handle] of html.matchAll(/href="(\/products\/[^"?#]+)/g)) products.add(handle);
-    for (const [, next] of html.matchAll(/href="(\/collections\/all\?[^"]*page=\d+)"/g)) {
-      const path = next.replaceAll('&amp;', '&').replace(/country=[A-Z]+&?/, '');
-      if (!pages.includes(path)) pages.push(path);
-    }
-  }
-  const paths = await eachAtOnce([...products].sort(), async (product) => {
-    const { variants } = await (await page.request.get(shop.url(`${product}.js`))).json();
-    return variants.map((variant) => `${product}?variant=${variant.id}`);
-  });
-  return paths.flat();
-}
 
 /** The badge each variant's page printed over its picture, as HTML. */
 async function printedBadges(shopper, paths) {
@@ -119,13 +71,13 @@ function putBadges({ badges, markers }) {
 }
 
 test('in every market, the badge every variant’s page printed is the badge the widget shows, with and without its own lookup', async () => {
-  const page = await shopperIn('LT');
-  const paths = await variantPages(page);
+  const page = await shopperIn(shop, 'LT');
+  const paths = (await shopPages(shop, page)).filter((path) => path.includes('?variant='));
   await page.close();
   assert.ok(paths.length > 300, `the shop's variants: ${paths.length}`);
 
   for (const country of Object.keys(MARKETS)) {
-    const shopper = await shopperIn(country);
+    const shopper = await shopperIn(shop, country);
     const badges = await printedBadges(shopper, paths);
     await shopper.goto(shop.url(COLLECTION));
     const printed = await shopper.evaluate(putBadges, { badges, markers: MARKERS });
@@ -184,7 +136,7 @@ function productPage() {
 test('the printed badge shows before the bundle runs, and the widget’s takes its place with nothing moving', async () => {
   for (const width of WIDTHS) {
     const where = `the discounted product at ${width}`;
-    const page = await shopperIn('LT', { width });
+    const page = await shopperIn(shop, 'LT', { width });
     await page.route(BUNDLE, (route) => route.abort('failed'));
     await page.goto(shop.url(DISCOUNTED_PRODUCT));
     await page.addScriptTag({ content: `${boxOf}\n${productPage}` });
@@ -193,7 +145,7 @@ test('the printed badge shows before the bundle runs, and the widget’s takes i
     await screenshot(page, 'first-paint-badge-product');
     await page.close({ allow: BUNDLE_HELD_BACK });
 
-    const widget = await shopperIn('LT', { width });
+    const widget = await shopperIn(shop, 'LT', { width });
     await widget.addInitScript(recordPricesAndShifts);
     await widget.goto(shop.url(DISCOUNTED_PRODUCT));
     await widget.waitForFunction(() => document.querySelector('product-price')?.shownPrice);
@@ -223,7 +175,7 @@ async function servedAfterTheEnd(page) {
 }
 
 test('a printed badge whose discount has ended by the shopper’s clock waits for the widget’s lookup, with nothing moving', async () => {
-  const page = await shopperIn('LT');
+  const page = await shopperIn(shop, 'LT');
   await servedAfterTheEnd(page);
   let release;
   const held = new Promise((resolve) => (release = resolve));
@@ -247,7 +199,7 @@ test('a printed badge whose discount has ended by the shopper’s clock waits fo
 });
 
 test('a shopper of another market, or a discount ended by the shopper’s clock, sees no printed badge before the bundle runs', async () => {
-  const ended = await shopperIn('LT');
+  const ended = await shopperIn(shop, 'LT');
   await servedAfterTheEnd(ended);
   await ended.route(BUNDLE, (route) => route.abort('failed'));
   await ended.goto(shop.url(DISCOUNTED_PRODUCT));
@@ -255,7 +207,7 @@ test('a shopper of another market, or a discount ended by the shopper’s clock,
   assert.equal((await ended.evaluate(() => productPage())).badge, null, 'ended');
   await ended.close({ allow: BUNDLE_HELD_BACK });
 
-  const elsewhere = await shopperIn('GB');
+  const elsewhere = await shopperIn(shop, 'GB');
   await elsewhere.evaluate(() => localStorage.setItem('marketCurrency', 'EUR'));
   await elsewhere.route(BUNDLE, (route) => route.abort('failed'));
   await elsewhere.goto(shop.url(DISCOUNTED_PRODUCT));

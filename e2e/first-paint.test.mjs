@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { chooseCurrency, openShop, screenshot, WIDTHS } from './harness.mjs';
+import { BUNDLE, BUNDLE_HELD_BACK, eachAtOnce, shopPages, shopperIn } from './first-paint-shop.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
 /** The markets and the currency each prints its prices in. */
@@ -20,14 +21,6 @@ const DISPLAY_CURRENCIES = Object.values(MARKETS);
 const COLLECTION = '/collections/all';
 /** pebble-beanie: 15% off in every market by the "Mitten season" discount. */
 const DISCOUNTED_PRODUCT = '/products/pebble-beanie';
-const BUNDLE = /\/assets\/knitfront\.js(\?|$)/;
-/** What the page reports of the bundle held back. */
-const BUNDLE_HELD_BACK = [
-  /request failed: GET .*\/assets\/knitfront\.js.*ERR_FAILED/,
-  /console error: Failed to load resource: net::ERR_FAILED/,
-];
-/** How many pages the test asks the server for at once. */
-const FETCHES_AT_ONCE = 8;
 
 let shop;
 before(async () => {
@@ -35,58 +28,11 @@ before(async () => {
 });
 after(() => shop?.close());
 
-/** A new shopper in a country: the home page opened with ?country=, as a shopper's link does. */
-async function shopperIn(country, options) {
-  const page = await shop.newPage(options);
-  await page.goto(shop.url(`/?country=${country}`));
-  await page.waitForFunction(() => !new URL(window.location.href).searchParams.has('country'));
-  // The market store writes what it keeps again as the bundle's requests (the rates) answer: a
-  // display currency a test stores must come after them, or be overwritten.
-  await page.waitForLoadState('networkidle');
-  return page;
-}
-
 /** A shopper in a country who chose to see prices in a currency (null: the market's). */
 async function shopperSeeing(country, currency, options) {
-  const page = await shopperIn(country, options);
+  const page = await shopperIn(shop, country, options);
   if (currency) await page.evaluate((c) => localStorage.setItem('displayCurrency', c), currency);
   return page;
-}
-
-/** Runs work on every item, a few at a time, and gives the results in the items' order. */
-async function eachAtOnce(items, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: FETCHES_AT_ONCE }, worker));
-  return results;
-}
-
-/**
- * The addresses of the collection's pages and of every variant's page of every product its cards
- * link to (the product page prints the price of the variant in its address).
- */
-async function shopPages(page) {
-  const pages = [COLLECTION];
-  const products = new Set();
-  for (let i = 0; i < pages.length; i++) {
-    const html = await (await page.request.get(shop.url(pages[i]))).text();
-    for (const [, handle] of html.matchAll(/href="(\/products\/[^"?#]+)/g)) products.add(handle);
-    for (const [, next] of html.matchAll(/href="(\/collections\/all\?[^"]*page=\d+)"/g)) {
-      const path = next.replaceAll('&amp;', '&').replace(/country=[A-Z]+&?/, '');
-      if (!pages.includes(path)) pages.push(path);
-    }
-  }
-  const variantPages = await eachAtOnce([...products].sort(), async (product) => {
-    const { variants } = await (await page.request.get(shop.url(`${product}.js`))).json();
-    return variants.map((variant) => `${product}?variant=${variant.id}`);
-  });
-  return [...pages, ...variantPages.flat()];
 }
 
 /**
@@ -161,14 +107,14 @@ async function widgetPrices(page, selector = 'product-price[data-final-minor]', 
 }
 
 test('in every market and display currency, every variant’s printed price is the price the widget finally shows', async () => {
-  const page = await shopperIn('LT');
-  const paths = await shopPages(page);
+  const page = await shopperIn(shop, 'LT');
+  const paths = await shopPages(shop, page);
   await page.close();
   const variantCount = paths.filter((path) => path.includes('?variant=')).length;
   assert.ok(variantCount > 300, `the shop's variants: ${variantCount}`);
 
   for (const [country, marketCurrency] of Object.entries(MARKETS)) {
-    const shopper = await shopperIn(country);
+    const shopper = await shopperIn(shop, country);
     const prices = await printedPrices(shopper, paths);
     const variants = new Set(prices.map((price) => /variant_id="(\d+)"/.exec(price)?.[1]));
     assert.equal(variants.size, variantCount, `${country}: the variants printed`);
@@ -304,7 +250,7 @@ test('with stale rates a printed price shows in the market currency, as the widg
 });
 
 test('a shopper of another market than the page’s waits for the widget', async () => {
-  const page = await shopperIn('GB');
+  const page = await shopperIn(shop, 'GB');
   await page.evaluate(() => localStorage.setItem('marketCurrency', 'EUR'));
   const prices = await withoutBundle(page, COLLECTION);
   assert.ok(prices.length > 0);
@@ -333,14 +279,14 @@ async function servedAfterTheEnd(page) {
 }
 
 test('a printed discount that has ended by the shopper’s clock waits for the widget', async () => {
-  const page = await shopperIn('LT');
+  const page = await shopperIn(shop, 'LT');
   await servedAfterTheEnd(page);
   const [price] = await withoutBundle(page, DISCOUNTED_PRODUCT);
   assert.ok(price.marked && !price.visible, `${price.text} shown after its discount ended`);
   await page.close({ allow: BUNDLE_HELD_BACK });
 
   // With the bundle, the widget asks rather than believe it, and shows the API's answer.
-  const fresh = await shopperIn('LT');
+  const fresh = await shopperIn(shop, 'LT');
   await servedAfterTheEnd(fresh);
   await fresh.goto(shop.url(DISCOUNTED_PRODUCT));
   const [shown] = await widgetPrices(fresh);
@@ -417,7 +363,7 @@ test('the buy button reads its printed price before the bundle runs, and the enh
 });
 
 test('a pre-order’s buy buttons wait for the enhancer, as before', async () => {
-  const page = await shopperIn('LT');
+  const page = await shopperIn(shop, 'LT');
   await withoutBundle(page, PREORDER_PRODUCT);
   const printed = await page.evaluate(() => ({
     state: document.documentElement.getAttribute('data-kf-buy-buttons'),
@@ -460,7 +406,7 @@ const ROSE_XS = '/products/meadow-button-cardigan?variant=45123456001111';
 const ROSE_S = '45123456001112';
 
 test('the variant picker asks for the section as the link is pressed, and the click takes that answer', async () => {
-  const page = await shopperIn('LT');
+  const page = await shopperIn(shop, 'LT');
   await page.goto(shop.url(ROSE_XS));
   await widgetPrices(page);
   const asked = [];
