@@ -1,15 +1,6 @@
-import { useState } from 'react';
 import { BADGE_THEMES, type BadgeTheme } from '../constants';
-import { useMarket } from '../market/store';
-import {
-  applyDiscount,
-  discountLabel,
-  discountPercentage,
-  type PricePair,
-} from '../pricing/discount';
-import { readComparedPrice, readPrice } from '../pricing/read';
-import { printedAmountOff } from './printedPrice';
-import { priceAmounts, usePricePair, type PriceAttributes, type PriceInputs } from './usePrice';
+import { discountLabel, discountPercentage } from '../pricing/discount';
+import { priceAmounts, usePricePair, type PriceAttributes } from './usePrice';
 
 /** The '-N% off' badge, shown only above 0%. */
 export function DiscountBadge({ percentage, theme }: { percentage: number; theme: BadgeTheme }) {
@@ -39,29 +30,15 @@ export function toBadgeTheme(value: string | null | undefined): BadgeTheme {
  * looked up, and the badge shows once the answer is in.
  */
 export function PriceBadge(props: PriceBadgeProps) {
-  const inputs: PriceInputs = {
-    ...priceAmounts(props),
-    market: props.iso_code ?? null,
-    variantId: props.variant_id ?? null,
-    productId: null,
-  };
-  const printed = usePrintedPair(inputs);
-  // Without an id there is no lookup; the pair it then gives is not shown.
-  const looked = usePricePair(printed === null ? inputs : { ...inputs, variantId: null });
-  const pair = printed ?? looked;
+  const pair = usePricePair(
+    {
+      ...priceAmounts(props),
+      market: props.iso_code ?? null,
+      variantId: props.variant_id ?? null,
+      productId: null,
+    },
+    { confirmPrinted: false },
+  );
   if (pair === 'loading' || pair === null) return null;
   return <DiscountBadge percentage={discountPercentage(pair)} theme={toBadgeTheme(props.theme)} />;
-}
-
-/** The price and its printed discount, when the page can vouch for it (printedAmountOff); else null. */
-function usePrintedPair(inputs: PriceInputs): PricePair | null {
-  const marketCurrency = useMarket((state) => state.marketCurrency);
-  // The shopper's clock when the widget took the page over, for a printed discount's end.
-  const [now] = useState(Date.now);
-  if (marketCurrency === null || !inputs.printed) return null;
-  const price = readPrice(inputs.priceMinor, inputs.price, marketCurrency);
-  const compared = readComparedPrice(inputs.comparedAtMinor, inputs.comparedAt, marketCurrency);
-  const context = { price, compared, market: inputs.market, marketCurrency, now };
-  const amountOff = printedAmountOff(inputs.printed, context);
-  return amountOff === null || price === null ? null : applyDiscount(price, amountOff);
 }

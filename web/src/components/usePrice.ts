@@ -81,9 +81,13 @@ function useMarketCurrency(currency: string | null | undefined) {
  * While the lookup is in progress, a discount the theme printed that the page can vouch for
  * (printedAmountOff) stands in for its answer, so that the printed price stays shown, and the
  * lookup only confirms it (it goes out once the page has painted); an answer that differs
- * replaces it in place.
+ * replaces it in place. With confirmPrinted false (a badge on its own, whose price beside it looks
+ * the discount up), such a discount is the answer and nothing is looked up.
  */
-export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null {
+export function usePricePair(
+  inputs: PriceInputs,
+  { confirmPrinted = true }: { confirmPrinted?: boolean } = {},
+): PricePair | 'loading' | null {
   const { market, variantId, productId, held } = inputs;
   const marketCurrency = useMarketCurrency(inputs.currency);
   // The shopper's clock when the widget took the page over, for a printed discount's end.
@@ -102,9 +106,13 @@ export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null 
     lookup && marketCurrency !== null && inputs.printed
       ? printedAmountOff(inputs.printed, { price, compared, market, marketCurrency, now })
       : null;
-  const amountOff = useAutomaticDiscount(lookup ? { market, variantId, productId } : null, {
-    confirming: printedOff !== null,
-  });
+  // Without confirmPrinted, a printed discount the page vouches for is the answer: nothing is looked
+  // up.
+  const settled = printedOff !== null && !confirmPrinted;
+  const amountOff = useAutomaticDiscount(
+    lookup && !settled ? { market, variantId, productId } : null,
+    { confirming: printedOff !== null },
+  );
 
   if (held || placeholder || marketCurrency === null) return 'loading';
   if (amountOff === 'pending' && printedOff === null) return 'loading';
@@ -112,7 +120,9 @@ export function usePricePair(inputs: PriceInputs): PricePair | 'loading' | null 
   if (compared !== null) return comparePrices(price, compared);
   return applyDiscount(
     price,
-    amountOff === 'pending' ? (printedOff ?? 0) : toMinorUnits(amountOff, marketCurrency),
+    settled || amountOff === 'pending'
+      ? (printedOff ?? 0)
+      : toMinorUnits(amountOff, marketCurrency),
   );
 }
 
