@@ -283,6 +283,11 @@ test('a printed discount that has ended by the shopper’s clock waits for the w
   await servedAfterTheEnd(page);
   const [price] = await withoutBundle(page, DISCOUNTED_PRODUCT);
   assert.ok(price.marked && !price.visible, `${price.text} shown after its discount ended`);
+  assert.deepEqual(
+    await page.evaluate(buyButtonsShown),
+    { state: null, buttons: [] },
+    'the buy buttons printed with the ended discount, not left for the enhancer',
+  );
   await page.close({ allow: BUNDLE_HELD_BACK });
 
   // With the bundle, the widget asks rather than believe it, and shows the API's answer.

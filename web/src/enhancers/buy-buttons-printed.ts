@@ -17,7 +17,8 @@ import { FOOTER_FORM, FOOTER_INPUT, FOOTER_SHOWN, FOOTER_ID_SUFFIX } from './cta
  * figure per currency, each holding its money text (data-kf-money); the head script
  * (knitfront-first-paint.liquid) marks on <html> the display currency whose figure shows
  * (data-kf-display), or that every price waits for the widget (data-kf-converting), and marks a
- * price whose discount has ended (data-kf-ended). When the product's price shows as printed and
+ * price whose discount has ended (data-kf-ended; window.knitfrontMarkEnded marks those parsed so
+ * far). When the product's price shows as printed and
  * Add to cart is the buy button (not a pre-order, whose charge at checkout follows the payment
  * option and the display currency), an inline script right after the sticky footer does what the
  * enhancer will do, with the enhancer's own stylesheet, texts and markers: the label reads on
@@ -58,6 +59,8 @@ export function printedBuyButtonsSnippet(): string {
       var button = document.querySelector(${selector(theme.addToCartButton)});
       var footer = document.querySelector(${selector(theme.ctaFooter)});
       if (!price || !button || !footer || button.hidden) return;
+      // The head script marks ended discounts before each frame; this one runs between two.
+      if (window.knitfrontMarkEnded) window.knitfrontMarkEnded();
       var waits =
         !price.hasAttribute('data-final-minor') ||
         price.hasAttribute('data-kf-ended') ||
