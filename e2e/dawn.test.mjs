@@ -209,7 +209,10 @@ describe(
       assert.equal(added.status(), 200);
       await page.goto(shop.url('/cart'));
       await page.locator('#main-cart-items .cart-item').first().waitFor({ state: 'visible' });
-      assert.match(await page.locator('#main-cart-footer .totals__total-value').innerText(), /\d/);
+      // knitfront's total takes the place of Dawn's, its skeleton first.
+      await page.waitForFunction(() =>
+        /\d/.test(document.querySelector('#main-cart-footer .totals__total-value').innerText),
+      );
       await shop.screenshot(page, 'dawn-cart-with-item');
       await page.close();
     });

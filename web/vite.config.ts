@@ -6,10 +6,12 @@ import { defineConfig } from 'vitest/config';
 const REACT = /^(react|react-dom|scheduler)(\/.*)?$/;
 
 /**
- * The entry imports every chunk it needs however deep, as rollup's hoistTransitiveImports does
- * (rolldown has not implemented it), so that a browser requests them all once the entry arrives:
- * otherwise the shared chunk's own import (rolldown's helpers for React's CommonJS modules) is
- * found only once the shared chunk has arrived, one more round trip before any widget starts.
+ * The entry, and each chunk loaded on demand, imports every chunk it needs however deep, as
+ * rollup's hoistTransitiveImports does (rolldown has not implemented it), so that a browser
+ * requests them all once the importing chunk arrives: otherwise the shared chunk's own import
+ * (rolldown's helpers for React's CommonJS modules) is found only once the shared chunk has
+ * arrived, one more round trip before any widget starts, and Dawn's cart adapter would wait for
+ * the cart totals' chunk before it asked for the code that one shares with the buy buttons.
  * Modules run once whoever imports them, in the same order, so only the requests move earlier.
  */
 function hoistTransitiveImports(): Plugin {
@@ -17,7 +19,7 @@ function hoistTransitiveImports(): Plugin {
     name: 'knitfront:hoist-transitive-imports',
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
         const hoisted = transitiveImports(bundle, chunk.fileName).filter(
           (file) => !chunk.imports.includes(file),
         );

@@ -38,32 +38,52 @@ await Promise.all(
 const manifest = JSON.parse(await readFile(distDir + '.vite/manifest.json', 'utf8'));
 // The Go binary embeds dist/ whole and serves it: the manifest is for this script only.
 await rm(distDir + '.vite', { recursive: true });
-const entryChunks = new Set();
+/** The files of the chunks a chunk of the manifest imports, however deep. */
+function importedFiles(chunk) {
+  const files = new Set();
+  const queue = [...(chunk.imports ?? [])];
+  while (queue.length > 0) {
+    const imported = manifest[queue.pop()];
+    if (files.has(imported.file)) continue;
+    files.add(imported.file);
+    queue.push(...(imported.imports ?? []));
+  }
+  return files;
+}
 const entry = manifest['src/main.ts'];
 if (!entry) throw new Error('dist/.vite/manifest.json has no src/main.ts; is build.manifest on?');
-const queue = [...(entry.imports ?? [])];
-while (queue.length > 0) {
-  const chunk = manifest[queue.pop()];
-  if (entryChunks.has(chunk.file)) continue;
-  entryChunks.add(chunk.file);
-  queue.push(...(chunk.imports ?? []));
+const entryChunks = importedFiles(entry);
+// The buy buttons' enhancer, a chunk the entry imports on product pages only (src/main.ts), and
+// what it imports beyond the entry's chunks (code it shares with the cart's enhancers).
+const buyButtons = manifest['src/enhancers/buy-buttons.ts'];
+if (!buyButtons?.isDynamicEntry) {
+  throw new Error('dist/.vite/manifest.json has no chunk of src/enhancers/buy-buttons.ts');
 }
+const productChunks = [
+  buyButtons.file,
+  ...[...importedFiles(buyButtons)].filter((file) => !entryChunks.has(file)),
+];
 // asset_url adds ?v=<version>, which the entry's import of ./knitfront-shared-<hash>.js does not
 // carry: the link drops it so that the preload and the import are one URL, one download (the
 // hash in the name already changes with the content). The download is of low priority: a preload
 // is fetched as high as a script in the head, ahead of the page's images, and Lighthouse counts
 // one that arrives before the first paint as blocking it (the collection page's first paint came
 // 0.6 s later in its mobile audit, with the stylesheets and the widgets' 84 KB sharing the line).
-const links = [...entryChunks].map(
-  (file) =>
-    `<link rel="modulepreload" fetchpriority="low" href="{{ '${file}' | asset_url | split: '?' | first }}">`,
-);
+const preload = (file) =>
+  `<link rel="modulepreload" fetchpriority="low" href="{{ '${file}' | asset_url | split: '?' | first }}">`;
+const links = [
+  ...[...entryChunks].map(preload),
+  "{%- if request.page_type == 'product' %}",
+  ...productChunks.map(preload),
+  '{%- endif %}',
+];
 await writeFile(
   preloadSnippet,
   [
     '{%- comment -%}',
     '  Written by web/scripts/copy-to-theme.mjs at each build: a modulepreload link for each chunk',
-    "  the bundle's entry (knitfront.js) imports, rendered by layout/theme.liquid next to it.",
+    "  the bundle's entry (knitfront.js) imports, and on a product page for the buy buttons'",
+    '  enhancer, rendered by layout/theme.liquid next to it.',
     '{%- endcomment -%}',
     ...links,
     '',

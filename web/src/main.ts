@@ -4,6 +4,7 @@ import { sweepReloading } from './enhancers/ios-sweep-first';
 // Then the market rules run, then each custom element registers and the enhancers start.
 import { loadCartLibrary } from './api/cart-library';
 import { debugRequested } from './config';
+import { PRODUCT_PATH_PART } from './constants';
 import { ColourPickerElement } from './elements/colour-picker';
 import { CurrencySwitcherElement } from './elements/currency-switcher';
 import { defineElement, defineOnDemand } from './elements/define';
@@ -12,7 +13,6 @@ import { KnittersPageElement } from './elements/knitters-page';
 import { PreorderStripElement } from './elements/preorder-strip';
 import { ProductPriceElement } from './elements/product-price';
 import { SizePickerElement } from './elements/size-picker';
-import { startBuyButtons } from './enhancers/buy-buttons';
 import { whenCartNeeded } from './enhancers/cart-needed';
 import { initMarket } from './market/init';
 import { injectStyles } from './styles';
@@ -44,8 +44,18 @@ if (!sweepReloading && initMarket() === 'ready') {
       import('./elements/dev-panel').then((module) => module.DevPanelElement),
     );
   }
-  defineElement('preorder-strip', PreorderStripElement);
-  startBuyButtons(theme);
+  // The buy buttons' enhancer is a chunk of its own: only a product page has buy buttons, and the
+  // knitfront theme preloads the chunk there (snippets/knitfront-preload.liquid), so that it
+  // arrives with the rest of the bundle. There the pre-order strip sits above the sticky footer
+  // the enhancer puts up on a phone: it is defined once the enhancer has started, so that it
+  // shows where it stays rather than at the bottom first.
+  if (window.location.pathname.includes(PRODUCT_PATH_PART)) {
+    import('./enhancers/buy-buttons')
+      .then(({ startBuyButtons }) => startBuyButtons(theme), reportError)
+      .then(() => defineElement('preorder-strip', PreorderStripElement));
+  } else {
+    defineElement('preorder-strip', PreorderStripElement);
+  }
   theme.start?.();
   // The theme's own scripts reach CartJS as the widgets do, loading it on their first cart action.
   window.knitfrontCartLibrary = loadCartLibrary;

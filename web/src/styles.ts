@@ -1,5 +1,11 @@
 import { BREAKPOINT_MOBILE_PX, PREORDER_STRIP_FLY_IN_MS } from './constants';
-import { FOOTER_HEIGHT_PROPERTY } from './enhancers/cta-footer';
+
+/**
+ * The CSS custom property holding the product page's sticky footer's height (enhancers/cta-footer
+ * sets it), which the pre-order strip sits above. Here, not with the footer, so that the
+ * stylesheet every page loads does not bring the buy buttons' code along.
+ */
+export const FOOTER_HEIGHT_PROPERTY = '--kf-cta-footer-height';
 
 /** The look of a skeleton: a shimmer, held still where less motion is asked for (STYLES). */
 export const SKELETON_LOOK =

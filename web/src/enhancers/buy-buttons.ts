@@ -13,10 +13,10 @@ import {
 import { isCurrency } from '../market/currency';
 import { marketStore } from '../market/store';
 import { chargedAmount } from '../pricing/cart-totals';
-import { injectStyles, SKELETON_LOOK } from '../styles';
+import { FOOTER_HEIGHT_PROPERTY, injectStyles, SKELETON_LOOK } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 import { createBuyButtonSteps } from './buy-button-steps';
-import { createCtaFooter, FOOTER_HEIGHT_PROPERTY, FOOTER_SHOWN } from './cta-footer';
+import { createCtaFooter, FOOTER_SHOWN } from './cta-footer';
 import { fill, setText, showChargedLine } from './dom';
 import { watchPrice } from './price-watch';
 

@@ -1,3 +1,4 @@
+import { FOOTER_HEIGHT_PROPERTY } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 
 /** Marks the footer's copy of the product form, and the inputs it fills just before it submits. */
@@ -10,8 +11,6 @@ export const FOOTER_ID_SUFFIX = '-CtaFooter';
  * own buttons give way to it on narrow screens, so that a page never shows no buttons at all.
  */
 export const FOOTER_SHOWN = 'data-kf-cta-footer-shown';
-/** The CSS custom property holding the footer's height, which the pre-order strip sits above. */
-export const FOOTER_HEIGHT_PROPERTY = '--kf-cta-footer-height';
 
 export interface CtaFooter {
   /**
