@@ -37,8 +37,8 @@ const SWITCH_TO = 'USD';
 
 // How long a layout shift is watched for after the load event.
 const SHIFT_WATCH_MS = 1500;
-// How long the proxy of the split-page test holds the second part of a page.
-const HEADER_SPLIT_PAUSE_MS = 1000;
+// How long the proxy of the split-page tests holds the second part of a page.
+const SPLIT_PAUSE_MS = 1000;
 const HEADER_SPLIT_WIDTH = 1024;
 // The theme's failsafe: an undefined price element shows its fallback after this delay.
 const FALLBACK_REVEAL_MS = 3000;
@@ -433,39 +433,58 @@ describe('layout shift', () => {
     }
   }
 
-  test('is 0 when the page arrives in two parts, the header cut in the middle', async (t) => {
-    // A page the parser sees half of may be painted before the rest arrives: on a busy device the
-    // parser yields anywhere. A proxy sends the page up to the header's icons, then the rest. At
-    // this width the header's menu fits on one line until the icons arrive, then wraps.
-    const proxy = createServer(async (request, response) => {
-      const upstream = await fetch(shop.url(request.url), {
-        headers: { cookie: request.headers.cookie ?? '' },
+  // A page the parser sees part of may be painted before the rest arrives: on a busy device the
+  // parser yields anywhere after the main content (the layout holds the first frame until then).
+  // A proxy sends the page up to a cut, then the rest a moment later.
+  const cuts = [
+    {
+      // At this width the header's menu fits on one line until the icons arrive, then wraps.
+      name: 'the header cut in the middle',
+      path: `/products/${REGULAR.handle}`,
+      cut: '<div class="header__icons">',
+      width: HEADER_SPLIT_WIDTH,
+    },
+    {
+      // A cart page shorter than the window: a footer kept at the window's bottom grew upwards.
+      name: 'the footer cut in the middle',
+      path: '/cart',
+      inCart: REGULAR.variant,
+      cut: '<ul class="footer__menu"',
+      width: WIDTHS[0],
+    },
+  ];
+  for (const { name, path, inCart, cut, width } of cuts) {
+    test(`is 0 when the page arrives in two parts, ${name}`, async (t) => {
+      const proxy = createServer(async (request, response) => {
+        const upstream = await fetch(shop.url(request.url), {
+          headers: { cookie: request.headers.cookie ?? '' },
+        });
+        const type = upstream.headers.get('content-type') ?? '';
+        response.writeHead(upstream.status, { 'content-type': type });
+        const body = Buffer.from(await upstream.arrayBuffer());
+        const at = type.startsWith('text/html') ? body.indexOf(cut) : -1;
+        if (at < 0) {
+          response.end(body);
+          return;
+        }
+        response.write(body.subarray(0, at));
+        setTimeout(() => response.end(body.subarray(at)), SPLIT_PAUSE_MS);
       });
-      const type = upstream.headers.get('content-type') ?? '';
-      response.writeHead(upstream.status, { 'content-type': type });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      const cut = type.startsWith('text/html') ? body.indexOf('<div class="header__icons">') : -1;
-      if (cut < 0) {
-        response.end(body);
-        return;
-      }
-      response.write(body.subarray(0, cut));
-      setTimeout(() => response.end(body.subarray(cut)), HEADER_SPLIT_PAUSE_MS);
-    });
-    await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    t.after(() => proxy.close());
+      await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      t.after(() => proxy.close());
 
-    const page = await shop.newPage({ width: HEADER_SPLIT_WIDTH });
-    await page.addInitScript(recordPricesAndShifts);
-    await page.goto(`http://127.0.0.1:${proxy.address().port}/products/${REGULAR.handle}`, {
-      waitUntil: 'load',
+      const page = await shop.newPage({ width });
+      await page.addInitScript(recordPricesAndShifts);
+      // Cookies are the host's, whatever its port: the proxy forwards the cart's.
+      if (inCart) await addToCart(page, inCart);
+      await page.goto(`http://127.0.0.1:${proxy.address().port}${path}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => window.kfAllPricesReadyAt !== null);
+      await page.waitForTimeout(SHIFT_WATCH_MS);
+      const shifts = await page.evaluate(() => window.kfShifts);
+      assert.deepEqual(shifts, [], 'the page moved when the rest of it arrived');
+      await page.close();
     });
-    await page.waitForFunction(() => window.kfAllPricesReadyAt !== null);
-    await page.waitForTimeout(SHIFT_WATCH_MS);
-    const shifts = await page.evaluate(() => window.kfShifts);
-    assert.deepEqual(shifts, [], 'the page moved when the rest of its header arrived');
-    await page.close();
-  });
+  }
 });
 
 describe('the dev panel', () => {
