@@ -3,11 +3,17 @@
 // checkout charges, in the market currency and exact to the cent, and it is what /cart.js says;
 // the cart's lines mark their converted prices approximate and give each discount's amount
 // charged beside it; nothing moves when they appear; stale rates show prices in the market
-// currency, and the currency switcher says why.
+// currency, and the currency switcher says why; axe finds nothing wrong on the pages where the
+// shopper pays.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 
 import { chooseCurrency, openInCountry, openShop, WIDTHS } from './harness.mjs';
+
+const require = createRequire(new URL('../web/package.json', import.meta.url));
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const BEANIE_OAT = 45123456003501; // 15% automatic discount in LT: €35 → €29.75, to the cent
 // A discounted price of three digits, the widest a cart line's price column is made for.
@@ -471,6 +477,64 @@ describe('stale rates', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('displayCurrency')), 'EUR');
     await page.close();
   });
+});
+
+describe('accessibility', () => {
+  // What axe checks: the rules of WCAG 2.0, 2.1 and 2.2, levels A and AA.
+  const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  const SNOWFALL = { handle: 'snowfall-yoke-sweater', variant: 45123456000601 };
+
+  /**
+   * axe's violations on the page once what flies in has landed (half faded in, a text's contrast
+   * is not its own): each rule's id and the elements it found.
+   */
+  async function axeViolations(page) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect.getComputedTiming().endTime === Infinity,
+        ),
+    );
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const violations = await page.evaluate(
+      (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+      AXE_TAGS,
+    );
+    return violations.violations.map(({ id, nodes }) => ({
+      id,
+      elements: nodes.map((node) => node.target.join(' ')),
+    }));
+  }
+
+  for (const width of WIDTHS) {
+    for (const display of ['EUR', 'USD']) {
+      test(`axe finds nothing where the shopper pays, in LT/${display} at ${width} px`, async () => {
+        // A beanie and a pre-order on its first payment option: the pre-order's page shows the
+        // payment options, the cart and the drawer what is due today, later, and charged.
+        const { page } = await shopperWithCart({ country: 'LT', width, display });
+        await openWithRates(page, `/products/${SNOWFALL.handle}`, 'EUR');
+        assert.deepEqual(await axeViolations(page), [], "the pre-order's page");
+        const plan = await page.inputValue(
+          '[data-selling-plan-group] input[name=selling_plan]:checked',
+        );
+        const added = await page.request.post(shop.url('/cart/add.js'), {
+          data: { id: SNOWFALL.variant, quantity: 1, selling_plan: Number(plan) },
+        });
+        assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
+
+        await openWithRates(page, '/cart', 'EUR');
+        assert.deepEqual(await axeViolations(page), [], 'the cart page');
+        await openWithRates(page, '/collections/all', 'EUR');
+        await page.click('#cart-icon-bubble');
+        await page.waitForSelector('cart-drawer.active .drawer__footer .totals');
+        assert.deepEqual(await axeViolations(page), [], 'the open drawer');
+        await page.close();
+      });
+    }
+  }
 });
 
 describe('screenshots', () => {
