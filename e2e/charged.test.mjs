@@ -18,6 +18,8 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const BEANIE_OAT = 45123456003501; // 15% automatic discount in LT: €35 → €29.75, to the cent
 // A discounted price of three digits, the widest a cart line's price column is made for.
 const HARBOUR_NAVY_XS = 45123456000201;
+// Open for pre-order, with two payment options.
+const SNOWFALL = { handle: 'snowfall-yoke-sweater', variant: 45123456000601 };
 
 const MARKETS = [
   { country: 'LT', currency: 'EUR', symbol: '€' },
@@ -343,8 +345,6 @@ describe("the cart's lines in another currency", () => {
 });
 
 describe("a pre-order's price in the phone's sticky footer", () => {
-  // Open for pre-order, with two payment options.
-  const SNOWFALL = { handle: 'snowfall-yoke-sweater', variant: 45123456000601 };
   const PHONE = 390;
 
   /**
@@ -482,7 +482,6 @@ describe('stale rates', () => {
 describe('accessibility', () => {
   // What axe checks: the rules of WCAG 2.0, 2.1 and 2.2, levels A and AA.
   const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-  const SNOWFALL = { handle: 'snowfall-yoke-sweater', variant: 45123456000601 };
 
   /**
    * axe's violations on the page once what flies in has landed (half faded in, a text's contrast
