@@ -30,7 +30,10 @@ var AdminFailureRate = reviews.Rate{Posts: 10, Per: time.Minute}
 
 // withAdmin lets a request through only with the admin bearer token. A
 // client that sent too many wrong ones is refused before its token is
-// looked at, so that a right guess among them tells it nothing.
+// looked at, so that a right guess among them tells it nothing. Each
+// attempt counts as a wrong one before its token is looked at, and a right
+// one is taken back after: guesses sent all at once count as they arrive,
+// rather than all passing the check before the first of them counts.
 func (s *Server) withAdmin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.AdminToken == "" {
@@ -38,7 +41,7 @@ func (s *Server) withAdmin(next http.Handler) http.Handler {
 			return
 		}
 		client := reviews.ClientKey(s.clientAddr(r))
-		if wait := s.adminFailures.Wait(client); wait > 0 {
+		if wait, _ := s.adminFailures.Allow(r.Context(), client); wait > 0 {
 			retry := &reviews.RetryAfterError{Wait: wait}
 			w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
 			writeError(w, r, s.log, errs.Wrap(errs.TooManyRequests, "too_many_attempts", retry,
@@ -47,11 +50,11 @@ func (s *Server) withAdmin(next http.Handler) http.Handler {
 		}
 		token, ok := bearerToken(r.Header.Get("Authorization"))
 		if !ok || !sameSecret(token, s.cfg.AdminToken) {
-			_, _ = s.adminFailures.Allow(r.Context(), client)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="knitfront admin"`)
 			writeError(w, r, s.log, errUnauthorized)
 			return
 		}
+		s.adminFailures.Refund(client)
 		next.ServeHTTP(w, r)
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -91,6 +92,47 @@ func TestWrongAdminTokensAreThrottledPerClient(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestWrongAdminTokensSentAtOnceCountAsTheyArrive(t *testing.T) {
+	s := newReviewServer(t, generous, false)
+	const guesses = 200
+	codes := make(chan int, guesses)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range guesses {
+		wg.Go(func() {
+			req := httptest.NewRequest(http.MethodGet, "/api/admin/reviews", nil)
+			req.RemoteAddr = "203.0.113.9:4000"
+			req.Header.Set("Authorization", fmt.Sprint("Bearer guess-", i))
+			rec := httptest.NewRecorder()
+			<-start
+			s.server.ServeHTTP(rec, req)
+			codes <- rec.Code
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(codes)
+	counted := map[int]int{}
+	for code := range codes {
+		counted[code]++
+	}
+	want := map[int]int{http.StatusUnauthorized: api.AdminFailureRate.Posts, http.StatusTooManyRequests: guesses - api.AdminFailureRate.Posts}
+	if counted[http.StatusUnauthorized] != want[http.StatusUnauthorized] || counted[http.StatusTooManyRequests] != want[http.StatusTooManyRequests] {
+		t.Errorf("%d wrong tokens at once answered %v, want %v", guesses, counted, want)
+	}
+}
+
+func TestTheRightAdminTokenIsNeverCountedAgainstItsClient(t *testing.T) {
+	s := newReviewServer(t, generous, false)
+	for i := range 3 * api.AdminFailureRate.Posts {
+		req := httptest.NewRequest(http.MethodGet, "/api/admin/reviews", nil)
+		req.RemoteAddr = "198.51.100.7:4000"
+		if resp := s.do(t, req, bearer); resp.StatusCode != http.StatusOK {
+			t.Fatalf("admin call %d with the right token = %d, want 200", i+1, resp.StatusCode)
+		}
 	}
 }
 

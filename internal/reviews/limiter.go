@@ -103,17 +103,25 @@ func (l *WindowLimiter) Allow(_ context.Context, client string) (time.Duration, 
 	return wait, nil
 }
 
-// Wait reports how long until the client is allowed again, taking nothing.
-func (l *WindowLimiter) Wait(client string) time.Duration {
-	since := l.now().Add(-l.rate.Per)
+// Refund takes back the latest post Allow counted for the client, as when
+// the attempt it counted turned out not to be one of those limited (a right
+// admin token among wrong ones). Counting first and refunding after keeps
+// concurrent attempts from all passing before any of them counts.
+func (l *WindowLimiter) Refund(client string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e, tracked := l.byClient[client]
 	if !tracked {
-		return 0
+		return
 	}
-	_, wait := waitFor(e.Value.(*clientPosts).times, since, l.rate.Posts)
-	return wait
+	posts := e.Value.(*clientPosts)
+	if len(posts.times) > 0 {
+		posts.times = posts.times[:len(posts.times)-1]
+	}
+	// forgetIdle reads each tracked client's latest post: none, none tracked.
+	if len(posts.times) == 0 {
+		l.forget(e)
+	}
 }
 
 // take applies rate to the times of a client's posts, oldest first: with

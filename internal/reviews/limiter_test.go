@@ -209,3 +209,25 @@ func TestParseRate(t *testing.T) {
 		}
 	}
 }
+
+func TestWindowLimiterRefundTakesBackTheLatestPost(t *testing.T) {
+	clock := newFakeClock()
+	l := reviews.NewWindowLimiter(reviews.Rate{Posts: 2, Per: time.Minute}, clock.Now)
+	allow(t, l, "admin")
+	allow(t, l, "admin")
+	l.Refund("admin")
+	if wait := allow(t, l, "admin"); wait != 0 {
+		t.Errorf("after a refund at the limit: wait %s, want none", wait)
+	}
+	l.Refund("admin")
+	l.Refund("admin")
+	l.Refund("admin")
+	if n := l.Clients(); n != 0 {
+		t.Errorf("every post refunded, still tracking %d clients", n)
+	}
+	l.Refund("never seen")
+	clock.Advance(time.Minute + time.Second)
+	if wait := allow(t, l, "another"); wait != 0 {
+		t.Errorf("a new client after the refunds: wait %s, want none", wait)
+	}
+}
