@@ -2,6 +2,7 @@ package demo
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"knitfront/internal/catalog"
@@ -60,25 +61,49 @@ func kindNamed(name string) (kind, bool) {
 	return kind{}, false
 }
 
-// pricePoint is an amount in whole units of each currency, in the order of
-// money.Currencies: {129, 215, 115, 139} is €129, A$215, £115 and US$139.
-// Prices are set per market at the round numbers a shop would choose, not
-// converted. The nil point is no price at all.
+// pricePoint is an amount in whole units of each currency the demo prices,
+// in the order of pricedCurrencies: {129, 215, 115, 139} is €129, A$215,
+// £115 and US$139. Prices are set per market at the round numbers a shop
+// would choose, not converted. The nil point is no price at all.
 type pricePoint []int64
 
-// perCurrency spreads the point over the currencies. The points are this
-// package's own data, so one without an amount for every currency is a bug:
-// it panics, and every test of the catalogue fails at once.
+// pricedCurrencies are the currencies a price point lists, in its order. A
+// currency of the table it does not list (one added after the demo was
+// written) is priced at the euro amount times the currency's sample rate,
+// in whole units, so that a new row of the currency table needs no edit of
+// the demo's data.
+var pricedCurrencies = []money.Currency{money.EUR, money.AUD, money.GBP, money.USD}
+
+// perCurrency spreads the point over the table's currencies.
 func (p pricePoint) perCurrency() map[money.Currency]money.Amount {
+	table := make([]money.CurrencyInfo, len(money.Currencies))
+	for i, c := range money.Currencies {
+		table[i] = c.Info()
+	}
+	return p.amountsIn(table)
+}
+
+// amountsIn spreads the point over the currencies of table. The points are
+// this package's own data, so one without an amount for every currency it
+// lists is a bug: it panics, and every test of the catalogue fails at once.
+func (p pricePoint) amountsIn(table []money.CurrencyInfo) map[money.Currency]money.Amount {
 	if p == nil {
 		return nil
 	}
-	if len(p) != len(money.Currencies) {
-		panic(fmt.Sprintf("demo price point %v: want an amount for each of %s", []int64(p), money.CurrencyNames()))
+	if len(p) != len(pricedCurrencies) {
+		panic(fmt.Sprintf("demo price point %v: want an amount for each of %v", []int64(p), pricedCurrencies))
 	}
-	amounts := make(map[money.Currency]money.Amount, len(p))
-	for i, c := range money.Currencies {
-		amounts[c] = money.WholeUnits(p[i])
+	listed := make(map[money.Currency]int64, len(p))
+	for i, c := range pricedCurrencies {
+		listed[c] = p[i]
+	}
+	amounts := make(map[money.Currency]money.Amount, len(table))
+	for _, info := range table {
+		whole, ok := listed[info.Code]
+		if !ok {
+			whole = int64(math.Round(float64(listed[money.EUR]) * info.SampleRate))
+		}
+		amounts[info.Code] = money.WholeUnits(whole)
 	}
 	return amounts
 }

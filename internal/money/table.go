@@ -16,10 +16,10 @@ import (
 // docs/openapi.yaml equal to it.
 //
 // Adding a currency is one row in currencyTable (and one in marketTable for a
-// market of its own) plus its tests and data: `go generate ./internal/money`;
-// its code in docs/openapi.yaml's lists (TestOpenAPIListsAreTheTable names
-// each list that lacks it); an amount in each demo price point (the demo
-// panics on one that lacks it), then `go generate ./internal/demo`; for a new
+// market of its own) plus its tests: `go generate ./internal/money` and
+// `go generate ./internal/demo` (the demo prices a currency its data does not
+// list at its sample rate); its code in docs/openapi.yaml's lists
+// (TestOpenAPIListsAreTheTable names each list that lacks it); for a new
 // market, a price in it in every catalogue the tests import, since a
 // catalogue prices every variant in every market. Tests that spell the list
 // out, here and in rates, api and the widgets, fail until they have the new
