@@ -230,6 +230,56 @@ describe('the amount charged at checkout', () => {
   }
 
   for (const width of WIDTHS) {
+    for (const { country, display, currency, symbol } of [
+      { country: 'LT', display: 'USD', currency: 'EUR', symbol: '€' },
+      { country: 'AU', display: 'EUR', currency: 'AUD', symbol: 'A$' },
+    ]) {
+      test(`is what checkout charges today with a pre-order in the cart, in ${country}/${display} at ${width} px`, async () => {
+        // The beanie and a pre-order on its deposit plan: checkout charges the beanie's final
+        // price and the deposit, and the rest of the pre-order later, so the charged amount is
+        // not the cart's total_price.
+        const { page } = await shopperWithCart({ country, width, display });
+        await openWithRates(page, `/products/${SNOWFALL.handle}`, currency);
+        const plan = await page.inputValue(
+          '[data-selling-plan-group] input[name=selling_plan]:checked',
+        );
+        const added = await page.request.post(shop.url('/cart/add.js'), {
+          data: { id: SNOWFALL.variant, quantity: 1, selling_plan: Number(plan) },
+        });
+        assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
+        const cart = await (await page.request.get(shop.url('/cart.js'))).json();
+        assert.equal(cart.currency, currency);
+        const dueToday = cart.items.reduce(
+          (sum, item) =>
+            sum +
+            (item.selling_plan_allocation
+              ? item.selling_plan_allocation.checkout_charge_amount * item.quantity
+              : item.final_line_price),
+          0,
+        );
+        assert.ok(dueToday < cart.total_price, `a deposit: ${dueToday} of ${cart.total_price}`);
+
+        await openWithRates(page, '/cart', currency);
+        const areas = (await shownTotals(page)).filter(({ where }) => where === 'cart page');
+        // The drawer, opened on another page.
+        await openWithRates(page, '/collections/all', currency);
+        await page.click('#cart-icon-bubble');
+        await page.waitForSelector('cart-drawer.active .drawer__footer .totals');
+        areas.push(...(await shownTotals(page)).filter(({ where }) => where === 'drawer'));
+        assert.deepEqual(
+          areas.map(({ where }) => where),
+          ['cart page', 'drawer'],
+          'the cart page and the drawer have their totals',
+        );
+        for (const { where, total, charged } of areas) {
+          assert.ok(total.startsWith('≈ '), `${where}: the converted ${total} is approximate`);
+          assert.ok(charged?.startsWith(`Charged at checkout: ${symbol}`), `${where}: ${charged}`);
+          assert.equal(minorUnitsOf(charged), dueToday, `${where}: ${charged}`);
+        }
+        await page.close();
+      });
+    }
+
     test(`appears without moving anything at ${width} px`, async () => {
       const { page } = await shopperWithCart({
         country: 'LT',
