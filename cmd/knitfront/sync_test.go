@@ -211,28 +211,32 @@ func samePricesAndPlans(t *testing.T, importedURL, syncedURL string) {
 }
 
 func TestSyncTwiceChangesNothing(t *testing.T) {
-	_, shop := startStandIn(t, nil)
-	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db")}
-	importKnitters(t, vars)
-	read := func() catalog.Document {
-		doc, err := storetest.Open(t, vars["DATABASE_URL"]).Catalog(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return doc
-	}
-	if err := run(context.Background(), syncArgs(shop, standInToken), env(vars), io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	first := read()
-	if len(first.Knitters) != len(demo.Catalog().Knitters) {
-		t.Errorf("%d knitters after the sync, want the %d kept", len(first.Knitters), len(demo.Catalog().Knitters))
-	}
-	if err := run(context.Background(), syncArgs(shop, standInToken), env(vars), io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if second := read(); !reflect.DeepEqual(first, second) {
-		t.Error("the second sync changed the catalogue")
+	for _, engine := range storetest.Engines(t) {
+		t.Run(string(engine.Name), func(t *testing.T) {
+			_, shop := startStandIn(t, nil)
+			vars := map[string]string{"DATABASE_URL": engine.NewURL(t)}
+			importKnitters(t, vars)
+			read := func() catalog.Document {
+				doc, err := storetest.Open(t, vars["DATABASE_URL"]).Catalog(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				return doc
+			}
+			if err := run(context.Background(), syncArgs(shop, standInToken), env(vars), io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			first := read()
+			if len(first.Knitters) != len(demo.Catalog().Knitters) {
+				t.Errorf("%d knitters after the sync, want the %d kept", len(first.Knitters), len(demo.Catalog().Knitters))
+			}
+			if err := run(context.Background(), syncArgs(shop, standInToken), env(vars), io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			if second := read(); !reflect.DeepEqual(first, second) {
+				t.Error("the second sync changed the catalogue")
+			}
+		})
 	}
 }
 
@@ -272,31 +276,35 @@ func TestSyncErrorsNameTheSetting(t *testing.T) {
 }
 
 func TestSyncKeepsTheCatalogueWhenTheTokenIsRevokedMidway(t *testing.T) {
-	_, shop := startStandIn(t, revokeOnBulkDownload)
-	vars := map[string]string{"DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "k.db")}
-	if err := run(context.Background(), []string{"import", "../../data/demo/catalog.json"}, env(vars), io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	err := run(context.Background(), syncArgs(shop, standInToken), env(vars), io.Discard, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "nothing changed") || !strings.Contains(err.Error(), "KNITFRONT_SHOPIFY_ADMIN_TOKEN") {
-		t.Fatalf("err = %v, want a stop that names the token and says nothing changed", err)
-	}
-	addr, _, _ := startServer(t, []string{"serve"}, map[string]string{"DATABASE_URL": vars["DATABASE_URL"], "KNITFRONT_ADDR": "127.0.0.1:0"})
-	var d struct {
-		Amount float64 `json:"amount"`
-	}
-	// The demo's US-only rule is not in Shopify's answers: still served, so
-	// the imported catalogue is the one still served.
-	if status := getJSON(t, addr+"/api/automatic-discount/US/45123456000101", &d); status != 200 || d.Amount == 0 {
-		t.Errorf("US discount = %d %+v; want the imported catalogue's", status, d)
-	}
-	resp, err := http.Post(addr+shopify.GraphQLPath, "application/json", strings.NewReader(`{"query":"{shop{name}}"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNotFound {
-		t.Errorf("serve answers the offline Admin API with %d; it is dev's only", resp.StatusCode)
+	for _, engine := range storetest.Engines(t) {
+		t.Run(string(engine.Name), func(t *testing.T) {
+			_, shop := startStandIn(t, revokeOnBulkDownload)
+			vars := map[string]string{"DATABASE_URL": engine.NewURL(t)}
+			if err := run(context.Background(), []string{"import", "../../data/demo/catalog.json"}, env(vars), io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			err := run(context.Background(), syncArgs(shop, standInToken), env(vars), io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), "nothing changed") || !strings.Contains(err.Error(), "KNITFRONT_SHOPIFY_ADMIN_TOKEN") {
+				t.Fatalf("err = %v, want a stop that names the token and says nothing changed", err)
+			}
+			addr, _, _ := startServer(t, []string{"serve"}, map[string]string{"DATABASE_URL": vars["DATABASE_URL"], "KNITFRONT_ADDR": "127.0.0.1:0"})
+			var d struct {
+				Amount float64 `json:"amount"`
+			}
+			// The demo's US-only rule is not in Shopify's answers: still served, so
+			// the imported catalogue is the one still served.
+			if status := getJSON(t, addr+"/api/automatic-discount/US/45123456000101", &d); status != 200 || d.Amount == 0 {
+				t.Errorf("US discount = %d %+v; want the imported catalogue's", status, d)
+			}
+			resp, err := http.Post(addr+shopify.GraphQLPath, "application/json", strings.NewReader(`{"query":"{shop{name}}"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("serve answers the offline Admin API with %d; it is dev's only", resp.StatusCode)
+			}
+		})
 	}
 }
 
