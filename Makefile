@@ -57,8 +57,9 @@ $(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA) &:
 	  tar -xzf shopify-dev-mcp-1.16.0.tgz package/dist/data/admin_2025-10.json.gz \
 	    package/dist/data/storefront-graphql_2025-10.json.gz && rm shopify-dev-mcp-1.16.0.tgz
 
-# Every Admin operation internal/shopify sends, every Storefront operation of web/src/api and the
-# dev storefront's schema, validated against Shopify's schemas: a wrong field fails here.
+# Every Admin operation internal/shopify sends, every Storefront operation of web/src/api, the
+# dev storefront's schema and the Admin stand-in's answers to knitfront's client, validated against
+# Shopify's schemas: a wrong field fails here.
 graphql-check: $(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA)
 	$(GO) run ./tools/graphql-check -admin $(ADMIN_SCHEMA) -storefront $(STOREFRONT_SCHEMA)
 

@@ -84,12 +84,16 @@ func (sh shop) bulkLines() [][]byte {
 // collections, images, variants and selling plan groups.
 func (sh shop) productNode(p catalog.Product) map[string]any {
 	node := productFields(p)
-	var collections, media, variants, groups []map[string]any
+	// A connection's nodes are a list, empty rather than null.
+	collections, media, variants, groups := []map[string]any{}, []map[string]any{}, []map[string]any{}, []map[string]any{}
 	for _, h := range p.Collections {
 		collections = append(collections, collectionFields(sh.collections[h]))
 	}
 	for i, url := range p.Images {
-		media = append(media, imageFields(p, i, url))
+		// Media is an interface: the answer names each medium's type.
+		image := imageFields(p, i, url)
+		image["__typename"] = "MediaImage"
+		media = append(media, image)
 	}
 	for _, v := range p.Variants {
 		variants = append(variants, variantLine(p, v))
@@ -247,7 +251,7 @@ func basicDiscount(r discount.Rule, now time.Time) map[string]any {
 	return map[string]any{
 		"__typename": "DiscountAutomaticBasic", "title": r.Title, "status": status,
 		"startsAt": r.StartsAt.UTC().Format(time.RFC3339), "endsAt": endsAt,
-		"context":            map[string]any{"__typename": "DiscountBuyerSelectionAll", "all": "ALL"},
+		"context":            map[string]any{"__typename": "DiscountBuyerSelectionAll"},
 		"minimumRequirement": nil,
 		"customerGets":       map[string]any{"value": value, "items": items},
 	}

@@ -337,5 +337,8 @@ func page[T any](all []T, vars map[string]any, size int) ([]T, map[string]any) {
 	}
 	start = min(start, len(all))
 	end := min(start+size, len(all))
-	return all[start:end], map[string]any{"hasNextPage": end < len(all), "endCursor": fmt.Sprint(end)}
+	// A page of nothing is an empty list, as Shopify's connections never
+	// answer null nodes.
+	nodes := append([]T{}, all[start:end]...)
+	return nodes, map[string]any{"hasNextPage": end < len(all), "endCursor": fmt.Sprint(end)}
 }
