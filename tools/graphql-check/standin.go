@@ -31,7 +31,8 @@ const standInFile = "internal/shopifydev"
 // runs against a shop: a full sync, the re-reads webhooks ask for, the
 // webhook registration and the theme's metafields. Each answer is then
 // checked against the selection of the operation that asked for it (see
-// answerChecker), so that an answer typed from memory (a field's name, a
+// answerChecker), and each line of the bulk result against its
+// connection's (checkBulkLines), so that an answer typed from memory (a field's name, a
 // type name, an enum value) fails here rather than agreeing with a client
 // that makes the same mistake. It returns how many operations it checked.
 func checkStandIn(schema *ast.Schema) (int, []problem, error) {
@@ -54,7 +55,11 @@ func checkStandIn(schema *ast.Schema) (int, []problem, error) {
 		operations[name] = true
 		problems = append(problems, found...)
 	}
-	return len(operations), problems, nil
+	if recorded.bulk == nil {
+		return 0, nil, fmt.Errorf("the sync downloaded no bulk result from the stand-in")
+	}
+	problems = append(problems, checkBulkLines(schema, shopify.ProductsBulkOp.Query, recorded.bulk)...)
+	return len(operations) + 1, problems, nil
 }
 
 // exerciseAdminAPI sends every Admin operation knitfront has through client.
@@ -90,11 +95,13 @@ func exerciseAdminAPI(ctx context.Context, client *shopify.Client, knitters []ca
 	return err
 }
 
-// recorder keeps each GraphQL query it sends and the answer it gets.
+// recorder keeps each GraphQL query it sends and the answer it gets, and
+// the bulk result it downloads.
 type recorder struct {
 	next      http.RoundTripper
 	mu        sync.Mutex
 	exchanges []exchange
+	bulk      []byte
 }
 
 type exchange struct {
@@ -103,6 +110,9 @@ type exchange struct {
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if strings.HasPrefix(req.URL.Path, shopifydev.BulkPath) {
+		return r.keepBulk(req)
+	}
 	if req.Body == nil || !strings.HasSuffix(req.URL.Path, "/graphql.json") {
 		return r.next.RoundTrip(req)
 	}
@@ -131,6 +141,116 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.exchanges = append(r.exchanges, exchange{query: request.Query, answer: answer})
 	r.mu.Unlock()
 	return resp, nil
+}
+
+func (r *recorder) keepBulk(req *http.Request) (*http.Response, error) {
+	resp, err := r.next.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	r.mu.Lock()
+	r.bulk = body
+	r.mu.Unlock()
+	return resp, nil
+}
+
+// checkBulkLines checks a bulk query's result, one JSON object a line as
+// Shopify writes it: a line is a node of one of the query's connections,
+// its nested connections left out and, below the top, its parent's id in
+// __parentId. The node's type is told by its id (gid://shopify/TYPE/…),
+// and the line is held to that connection's selection.
+func checkBulkLines(schema *ast.Schema, query string, jsonl []byte) []problem {
+	doc, errs := gqlparser.LoadQuery(schema, query)
+	if errs != nil || len(doc.Operations) != 1 {
+		return []problem{{file: standInFile, message: fmt.Sprintf("the bulk query does not validate: %v", errs)}}
+	}
+	c := &answerChecker{schema: schema, operation: "bulk result"}
+	levels := map[bool][]bulkLevel{}
+	collectBulkLevels(schema, doc.Operations[0].SelectionSet, false, levels)
+	for n, line := range bytes.Split(bytes.TrimSpace(jsonl), []byte("\n")) {
+		path := fmt.Sprintf("line %d", n+1)
+		var object map[string]any
+		decoder := json.NewDecoder(bytes.NewReader(line))
+		decoder.UseNumber()
+		if err := decoder.Decode(&object); err != nil {
+			c.fail(path, "not a JSON object: %v", err)
+			continue
+		}
+		_, child := object["__parentId"]
+		delete(object, "__parentId")
+		id, _ := object["id"].(string)
+		level, ok := bulkLevelOf(schema, levels[child], id)
+		if !ok {
+			c.fail(path, "id %q is a node of none of the bulk query's connections", id)
+			continue
+		}
+		c.object(path, level.node, level.fields, object)
+	}
+	return c.problems
+}
+
+// bulkLevel is one connection of a bulk query: its nodes' type and the
+// fields a line of them has (the selection without nested connections).
+type bulkLevel struct {
+	node   *ast.Definition
+	fields ast.SelectionSet
+}
+
+// collectBulkLevels finds the connections of set (fields selecting
+// edges { node { … } }), the top ones under false and the nested under true.
+func collectBulkLevels(schema *ast.Schema, set ast.SelectionSet, nested bool, levels map[bool][]bulkLevel) {
+	for _, s := range set {
+		field, ok := s.(*ast.Field)
+		if !ok {
+			continue
+		}
+		node := connectionNode(field)
+		if node == nil {
+			continue
+		}
+		var own ast.SelectionSet
+		for _, inner := range node.SelectionSet {
+			if f, ok := inner.(*ast.Field); ok && connectionNode(f) != nil {
+				continue
+			}
+			own = append(own, inner)
+		}
+		levels[nested] = append(levels[nested], bulkLevel{node: schema.Types[node.Definition.Type.Name()], fields: own})
+		collectBulkLevels(schema, node.SelectionSet, true, levels)
+	}
+}
+
+// connectionNode is the node field of a connection's edges, nil when field
+// selects none.
+func connectionNode(field *ast.Field) *ast.Field {
+	for _, s := range field.SelectionSet {
+		if edges, ok := s.(*ast.Field); ok && edges.Name == "edges" {
+			for _, t := range edges.SelectionSet {
+				if node, ok := t.(*ast.Field); ok && node.Name == "node" {
+					return node
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// bulkLevelOf is the level whose nodes a line of id is: its type, or one
+// the level's interface or union can hold.
+func bulkLevelOf(schema *ast.Schema, levels []bulkLevel, id string) (bulkLevel, bool) {
+	typeName, _, _ := strings.Cut(strings.TrimPrefix(id, "gid://shopify/"), "/")
+	for _, level := range levels {
+		if typeName == level.node.Name || slices.Contains(schema.GetPossibleTypes(level.node), schema.Types[typeName]) {
+			return level, true
+		}
+	}
+	return bulkLevel{}, false
 }
 
 // checkAnswer checks an answer against the query that asked for it and
