@@ -50,14 +50,22 @@ async function shopperWithCart({ country, width, display }) {
 
 /**
  * Adds a variant to the cart with the page's cookies, beside the page rather than from it (so
- * that nothing the page does on its own start can cut the request short); returns /cart.js.
+ * that nothing the page does on its own start can cut the request short), on a selling plan when
+ * given; returns /cart.js.
  */
-async function addToCart(page, id) {
+async function addToCart(page, id, sellingPlan) {
   const added = await page.request.post(shop.url('/cart/add.js'), {
-    data: { id, quantity: 1 },
+    data: { id, quantity: 1, ...(sellingPlan && { selling_plan: sellingPlan }) },
   });
   assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
   return (await page.request.get(shop.url('/cart.js'))).json();
+}
+
+/** The payment option a pre-order's page has chosen: its selling plan's id. */
+async function chosenPlan(page) {
+  return Number(
+    await page.inputValue('[data-selling-plan-group] input[name=selling_plan]:checked'),
+  );
 }
 
 /**
@@ -240,14 +248,7 @@ describe('the amount charged at checkout', () => {
         // not the cart's total_price.
         const { page } = await shopperWithCart({ country, width, display });
         await openWithRates(page, `/products/${SNOWFALL.handle}`, currency);
-        const plan = await page.inputValue(
-          '[data-selling-plan-group] input[name=selling_plan]:checked',
-        );
-        const added = await page.request.post(shop.url('/cart/add.js'), {
-          data: { id: SNOWFALL.variant, quantity: 1, selling_plan: Number(plan) },
-        });
-        assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
-        const cart = await (await page.request.get(shop.url('/cart.js'))).json();
+        const cart = await addToCart(page, SNOWFALL.variant, await chosenPlan(page));
         assert.equal(cart.currency, currency);
         const dueToday = cart.items.reduce(
           (sum, item) =>
@@ -440,14 +441,7 @@ describe("a pre-order's price in the phone's sticky footer", () => {
     assert.deepEqual(footer.shifts, [], 'layout shifts of the sticky footer');
     await shop.screenshot(page, 'charged-preorder-LT-USD', { fullPage: false });
 
-    const plan = await page.inputValue(
-      '[data-selling-plan-group] input[name=selling_plan]:checked',
-    );
-    const added = await page.request.post(shop.url('/cart/add.js'), {
-      data: { id: SNOWFALL.variant, quantity: 1, selling_plan: Number(plan) },
-    });
-    assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
-    const cart = await (await page.request.get(shop.url('/cart.js'))).json();
+    const cart = await addToCart(page, SNOWFALL.variant, await chosenPlan(page));
     assert.equal(cart.currency, 'EUR');
     assert.equal(
       minorUnitsOf(footer.line),
@@ -566,13 +560,7 @@ describe('accessibility', () => {
         const { page } = await shopperWithCart({ country: 'LT', width, display });
         await openWithRates(page, `/products/${SNOWFALL.handle}`, 'EUR');
         assert.deepEqual(await axeViolations(page), [], "the pre-order's page");
-        const plan = await page.inputValue(
-          '[data-selling-plan-group] input[name=selling_plan]:checked',
-        );
-        const added = await page.request.post(shop.url('/cart/add.js'), {
-          data: { id: SNOWFALL.variant, quantity: 1, selling_plan: Number(plan) },
-        });
-        assert.equal(added.status(), 200, `cart/add.js answered ${added.status()}`);
+        await addToCart(page, SNOWFALL.variant, await chosenPlan(page));
 
         await openWithRates(page, '/cart', 'EUR');
         assert.deepEqual(await axeViolations(page), [], 'the cart page');

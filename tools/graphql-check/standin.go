@@ -59,6 +59,7 @@ func checkStandIn(schema *ast.Schema) (int, []problem, error) {
 		return 0, nil, fmt.Errorf("the sync downloaded no bulk result from the stand-in")
 	}
 	problems = append(problems, checkBulkLines(schema, shopify.ProductsBulkOp.Query, recorded.bulk)...)
+	// The bulk query is an operation too, its answer the bulk result.
 	return len(operations) + 1, problems, nil
 }
 
@@ -121,16 +122,10 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	req.Body = io.NopCloser(bytes.NewReader(sent))
-	resp, err := r.next.RoundTrip(req)
+	resp, answer, err := r.roundTripRead(req)
 	if err != nil {
 		return nil, err
 	}
-	answer, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	resp.Body = io.NopCloser(bytes.NewReader(answer))
 	var request struct {
 		Query string `json:"query"`
 	}
@@ -144,20 +139,30 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 func (r *recorder) keepBulk(req *http.Request) (*http.Response, error) {
-	resp, err := r.next.RoundTrip(req)
+	resp, body, err := r.roundTripRead(req)
 	if err != nil {
 		return nil, err
 	}
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
 	r.mu.Lock()
 	r.bulk = body
 	r.mu.Unlock()
 	return resp, nil
+}
+
+// roundTripRead sends req and reads the answer's body, which the response
+// still gives its reader.
+func (r *recorder) roundTripRead(req *http.Request) (*http.Response, []byte, error) {
+	resp, err := r.next.RoundTrip(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	return resp, body, nil
 }
 
 // checkBulkLines checks a bulk query's result, one JSON object a line as

@@ -47,6 +47,8 @@ export const DEBUG_PARAM = 'debug';
 export const RATES_SESSION_KEY_PREFIX = 'knitfront:rates:';
 /** The product page is any page whose path contains this. */
 export const PRODUCT_PATH_PART = '/products/';
+/** Whether the shopper is on a product page. */
+export const isProductPage = (): boolean => window.location.pathname.includes(PRODUCT_PATH_PART);
 /** Query parameter naming the knitter whose item the knitters page opens on load. */
 export const KNITTER_PARAM = 'knitter';
 

@@ -4,7 +4,7 @@ import { sweepReloading } from './enhancers/ios-sweep-first';
 // Then the market rules run, then each custom element registers and the enhancers start.
 import { loadCartLibrary } from './api/cart-library';
 import { debugRequested } from './config';
-import { PRODUCT_PATH_PART } from './constants';
+import { isProductPage } from './constants';
 import { ColourPickerElement } from './elements/colour-picker';
 import { CurrencySwitcherElement } from './elements/currency-switcher';
 import { defineElement, defineOnDemand } from './elements/define';
@@ -49,7 +49,7 @@ if (!sweepReloading && initMarket() === 'ready') {
   // arrives with the rest of the bundle. There the pre-order strip sits above the sticky footer
   // the enhancer puts up on a phone: it is defined once the enhancer has started, so that it
   // shows where it stays rather than at the bottom first.
-  if (window.location.pathname.includes(PRODUCT_PATH_PART)) {
+  if (isProductPage()) {
     import('./enhancers/buy-buttons')
       .then(({ startBuyButtons }) => startBuyButtons(theme), reportError)
       .then(() => defineElement('preorder-strip', PreorderStripElement));

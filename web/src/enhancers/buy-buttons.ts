@@ -5,8 +5,8 @@ import {
   BUY_BUTTON_TEXTS,
   COMPLETION_POLL_MS,
   EVENTS,
+  isProductPage,
   MESSAGES,
-  PRODUCT_PATH_PART,
   SKELETON_HEIGHT_PX,
   SKELETON_HIDE_DELAY_MS,
 } from '../constants';
@@ -227,7 +227,7 @@ function narrowScreenRuleApplies(): boolean {
  * its flag when the event came before this started. Returns the function that stops.
  */
 export function startBuyButtons(theme: ThemeAdapter): () => void {
-  if (!window.location.pathname.includes(PRODUCT_PATH_PART)) return () => {};
+  if (!isProductPage()) return () => {};
   const productForm = document.querySelector(theme.productForm);
   if (!productForm) return () => {};
 
