@@ -137,6 +137,36 @@ describe(
       }
     }
 
+    /**
+     * Dawn's product page moves nothing as knitfront's price takes the place of Dawn's in its price
+     * block and the buy button takes the price: a regular price, a sale, a pre-order.
+     */
+    const STILL_PRODUCTS = [
+      PRODUCT,
+      '/products/fireside-turtleneck',
+      '/products/snowfall-yoke-sweater',
+    ];
+    for (const path of STILL_PRODUCTS) {
+      for (const width of WIDTHS) {
+        test(`${path} moves nothing as knitfront's price shows, at ${width} px`, async (t) => {
+          const page = await shop.newPage({ width });
+          await page.addInitScript(recordPricesAndShifts);
+          await page.goto(shop.url(path));
+          await page.waitForFunction(
+            () =>
+              document.documentElement.dataset.kfBuyButtons === 'ready' &&
+              document.querySelector('product-info [id^="price-"][data-kf-price-shown]'),
+          );
+          await page.waitForLoadState('networkidle');
+          const shifts = await shiftsBesideDawnHeader(page);
+          const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+          t.diagnostic(`CLS ${cls.toFixed(5)} on ${path} at ${width} px`);
+          assert.equal(cls, 0, `the page moved: ${JSON.stringify(shifts, null, 1)}`);
+          await page.close();
+        });
+      }
+    }
+
     test('choosing another colour and size switches the variant and the price widget', async () => {
       const page = await shop.newPage({ width: WIDTHS[0] });
       const errors = [];

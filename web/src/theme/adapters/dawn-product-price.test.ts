@@ -82,6 +82,20 @@ describe("Dawn's product page price", () => {
     expect(wrapper().hasAttribute('data-kf-price-shown')).toBe(false);
   });
 
+  it("takes the height Dawn's price had, for the first variant and the next", async () => {
+    window.Shopify = { country: 'LT' };
+    dawnProduct(OAT);
+    Object.defineProperty(wrapper().querySelector('.price')!, 'offsetHeight', { value: 29 });
+    stop = startDawnProductPrice();
+    expect(widget()!.style.height).toBe('29px');
+    widget()!.dispatchEvent(new CustomEvent(EVENTS.priceShown, { bubbles: true }));
+    // Dawn's price of the next variant is hidden behind the widget's: it has no height to take.
+    document.querySelector('[data-selected-variant]')!.textContent = JSON.stringify(RUST);
+    wrapper().innerHTML = '<div class="price price--on-sale"></div>';
+    await Promise.resolve();
+    expect(widget()!.style.height).toBe('29px');
+  });
+
   it('leaves nothing of its own when stopped', () => {
     window.Shopify = { country: 'LT' };
     dawnProduct(OAT);

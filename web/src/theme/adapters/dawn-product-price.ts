@@ -6,7 +6,11 @@ const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
 const SELECTED_VARIANT = 'product-info variant-selects [data-selected-variant]';
 /** On the price block once the widget shows its price: then it takes the place of Dawn's. */
 const WIDGET_SHOWN = 'data-kf-price-shown';
-const STYLE = `${PRICE_WRAPPER}:not([${WIDGET_SHOWN}]) product-price,${PRICE_WRAPPER}[${WIDGET_SHOWN}] .price{display:none}`;
+/**
+ * One of the two shows: Dawn's price until the widget shows its price, then the widget, as a block
+ * of the height Dawn's price had (PRICE_HEIGHT), so that what follows stays where it was.
+ */
+const STYLE = `${PRICE_WRAPPER}:not([${WIDGET_SHOWN}]) product-price,${PRICE_WRAPPER}[${WIDGET_SHOWN}] .price{display:none}${PRICE_WRAPPER} product-price{display:flex}${PRICE_WRAPPER} product-price>.kf-price{height:auto}`;
 const STYLE_ID = 'knitfront-dawn-product-price';
 
 interface DawnVariant {
@@ -51,7 +55,8 @@ function widgetAttributes(variant: DawnVariant, country: string): Record<string,
  * Dawn's product page price in the display currency with knitfront's automatic discount: a price
  * widget in Dawn's price block, fed from the variant Dawn prints for its scripts (prices in minor
  * units) and the market Shopify tells (window.Shopify.country). Dawn's own price shows until the
- * widget shows its price, then gives way to it, so that the block never stands empty. Dawn renders
+ * widget shows its price, then gives way to it, so that the block never stands empty, nor changes
+ * its height. Dawn renders
  * the block again for each variant: the widget is put back for the variant then selected. Where
  * Dawn prints no selected variant, its price stays. Returns the function that stops.
  */
@@ -64,7 +69,14 @@ export function startDawnProductPrice(): () => void {
   style.textContent = STYLE;
   document.head.append(style);
 
+  // Dawn's price shows in the block until the widget first shows: its height is measured then,
+  // before each widget is placed, and kept for a variant's, when Dawn's price is hidden.
+  let dawnPriceHeight = 0;
   const place = () => {
+    const dawnPrice = wrapper.querySelector<HTMLElement>('.price');
+    if (!wrapper.hasAttribute(WIDGET_SHOWN) && dawnPrice && dawnPrice.offsetHeight > 0) {
+      dawnPriceHeight = dawnPrice.offsetHeight;
+    }
     const variant = selectedVariant();
     const placed = wrapper.querySelector('product-price');
     if (!variant) {
@@ -78,6 +90,7 @@ export function startDawnProductPrice(): () => void {
     wrapper.removeAttribute(WIDGET_SHOWN);
     const widget = document.createElement('product-price');
     for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value);
+    if (dawnPriceHeight > 0) widget.style.height = `${dawnPriceHeight}px`;
     wrapper.prepend(widget);
   };
   const onShown = () => wrapper.setAttribute(WIDGET_SHOWN, '');
