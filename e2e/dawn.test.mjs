@@ -404,6 +404,41 @@ describe(
       await shop.screenshot(page, 'dawn-cart-note');
       await page.close();
     });
+    /**
+     * A pre-order on Dawn with the app embed alone: Dawn has no pre-order button nor payment
+     * options, and Shopify adds the demo's pre-order sweater only with a selling plan. Its buy
+     * button reads 'Pre Order for {price}', Add to cart shows no more, and the shopper's click adds
+     * the sweater on the shop's first plan (the 20 % deposit) through Dawn's own form, whose drawer
+     * opens with the line.
+     */
+    for (const width of WIDTHS) {
+      test(`a pre-order reads 'Pre Order for {price}' and adds on its selling plan, at ${width} px`, async () => {
+        const page = await shop.newPage({ width });
+        await page.goto(shop.url('/products/snowfall-yoke-sweater'));
+        await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+        const shown = page.locator('product-info .product-form__buttons button:visible');
+        assert.equal(await shown.count(), 1);
+        assert.equal((await shown.innerText()).trim(), 'Pre Order for €159');
+        await shop.screenshot(page, 'dawn-preorder');
+
+        await shown.click();
+        const drawer = page.locator('cart-drawer.active .cart-item');
+        await drawer.first().waitFor({ state: 'visible' });
+        assert.match(await drawer.first().innerText(), /Snowfall Yoke Sweater/);
+        const cart = await page.evaluate(() => fetch('/cart.js').then((answer) => answer.json()));
+        assert.deepEqual(
+          cart.items.map((item) => ({
+            id: item.variant_id,
+            quantity: item.quantity,
+            selling_plan: item.selling_plan_allocation?.selling_plan.id,
+          })),
+          [PREORDER_LINE],
+        );
+        await shop.screenshot(page, 'dawn-preorder-drawer');
+        await page.close();
+      });
+    }
+
     /** Every price widget of the page (the cart's, the cards' of Dawn's featured collection) is ready. */
     const EVERY_PRICE_READY = () =>
       [...document.querySelectorAll('product-price')].every((price) =>

@@ -464,6 +464,20 @@ describe('pre-order mode', () => {
     expect(preorderCopy()!.textContent).toBe('Pre Order for €35');
     expect(document.querySelector<HTMLButtonElement>('#PreorderButton-main')!.hidden).toBe(true);
   });
+
+  it('disables the copy while the theme disables the pre-order button (a sold-out variant)', async () => {
+    window.knitfrontPreorderShown = true;
+    start({ preorder: true });
+    await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS);
+    const original = document.querySelector<HTMLButtonElement>('#PreorderButton-main')!;
+
+    original.disabled = true;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(preorderCopy()!.disabled).toBe(true);
+    original.disabled = false;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(preorderCopy()!.disabled).toBe(false);
+  });
 });
 
 describe('the payment options', () => {

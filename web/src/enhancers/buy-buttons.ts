@@ -46,13 +46,16 @@ const WITH_FOOTER = `${BUY}[${FOOTER_SHOWN}]`;
  * both keeping their room. On narrow screens the product form's buy buttons and the disclaimer
  * give way to the sticky footer, which only shows there, once it holds its copy of the buttons (a
  * theme without the footer keeps its own); the page leaves room for it at its end. The parts the
- * theme does not have get no rule.
+ * theme does not have get no rule. The pre-order button the enhancer hides in pre-order mode stays
+ * hidden whatever display the theme's button style gives it.
  */
 export function buyButtonStyles(theme: ThemeAdapter): string {
-  const { buyButtons, backInStock, ctaFooter, disclaimer } = theme;
+  const { buyButtons, backInStock, ctaFooter, disclaimer, preorderButton } = theme;
   const hiddenWhileLoading = [`${LOADING} ${buyButtons}>*`];
   if (backInStock) hiddenWhileLoading.push(`${LOADING} ${backInStock}`);
-  const skeleton = `
+  // A theme's button style may show a button it hides (Dawn's .button sets its display).
+  const preorderHidden = preorderButton ? `\n${preorderButton}[hidden]{display:none}` : '';
+  const skeleton = `${preorderHidden}
 ${LOADING} ${buyButtons}{position:relative}
 ${hiddenWhileLoading.join(',')}{visibility:hidden}
 ${LOADING} ${buyButtons}::after{content:"";position:absolute;top:0;left:0;right:0;height:${SKELETON_HEIGHT_PX}px;border-radius:4px;${SKELETON_LOOK}}
@@ -165,7 +168,8 @@ function showChargedOnPreorder(theme: ThemeAdapter, price: string | null): strin
 /**
  * Pre-order mode: the pre-order button is hidden and a copy appended beside it, reading
  * 'Pre Order for {price}' (the price as showChargedOnPreorder gives it). The copy submits the
- * product form as the original does. True when the copy shows the price.
+ * product form as the original does, and is disabled while the original is (a sold-out variant).
+ * True when the copy shows the price.
  */
 function showPriceOnPreorder(theme: ThemeAdapter, price: string | null): boolean {
   const original =
@@ -180,6 +184,7 @@ function showPriceOnPreorder(theme: ThemeAdapter, price: string | null): boolean
     original.after(copy);
   }
   if (!original.hidden) original.hidden = true;
+  if (copy.disabled !== original.disabled) copy.disabled = original.disabled;
   if (price === null) return false;
   setText(copy, BUY_BUTTON_TEXTS.preorder(price));
   return true;

@@ -16,7 +16,7 @@ const OAT = { id: 45123456000101, price: 12900, compare_at_price: null };
 const RUST = { id: 45123456000501, price: 13900, compare_at_price: 16900 };
 
 const wrapper = () => document.getElementById('price-main')!;
-const widget = () => wrapper().querySelector('product-price');
+const widget = () => wrapper().querySelector<HTMLElement>('product-price');
 const attributes = () =>
   Object.fromEntries([...(widget()?.attributes ?? [])].map(({ name, value }) => [name, value]));
 

@@ -1,44 +1,17 @@
 import { EVENTS } from '../../constants';
+import { type DawnVariant, selectedDawnVariant } from './dawn-variant';
 
 /** Dawn's price block of the product section, whose HTML Dawn renders again for each variant. */
 const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
-/** The selected variant as Dawn's variant picker prints it for scripts, prices in minor units. */
-const SELECTED_VARIANT = 'product-info variant-selects [data-selected-variant]';
 /** On the price block once the widget shows its price: then it takes the place of Dawn's. */
 const WIDGET_SHOWN = 'data-kf-price-shown';
 /**
  * One of the two shows: Dawn's price until the widget shows its price, then the widget, as a block
- * of the height Dawn's price had (PRICE_HEIGHT), so that what follows stays where it was.
+ * of the height Dawn's price had (set on the widget as it is placed), so that what follows stays
+ * where it was.
  */
 const STYLE = `${PRICE_WRAPPER}:not([${WIDGET_SHOWN}]) product-price,${PRICE_WRAPPER}[${WIDGET_SHOWN}] .price{display:none}${PRICE_WRAPPER} product-price{display:flex}${PRICE_WRAPPER} product-price>.kf-price{height:auto}`;
 const STYLE_ID = 'knitfront-dawn-product-price';
-
-interface DawnVariant {
-  id: number;
-  price: number;
-  compare_at_price: number | null;
-}
-
-function isDawnVariant(value: unknown): value is DawnVariant {
-  const variant = value as DawnVariant | null;
-  return (
-    typeof variant?.id === 'number' &&
-    typeof variant.price === 'number' &&
-    (variant.compare_at_price === null || typeof variant.compare_at_price === 'number')
-  );
-}
-
-/** The selected variant Dawn printed, or null when the page has none (one variant, or no picker). */
-function selectedVariant(): DawnVariant | null {
-  const json = document.querySelector(SELECTED_VARIANT)?.textContent;
-  if (!json) return null;
-  try {
-    const variant: unknown = JSON.parse(json);
-    return isDawnVariant(variant) ? variant : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The price widget's attributes for a variant in the market of the country Shopify tells. */
 function widgetAttributes(variant: DawnVariant, country: string): Record<string, string> {
@@ -77,7 +50,7 @@ export function startDawnProductPrice(): () => void {
     if (!wrapper.hasAttribute(WIDGET_SHOWN) && dawnPrice && dawnPrice.offsetHeight > 0) {
       dawnPriceHeight = dawnPrice.offsetHeight;
     }
-    const variant = selectedVariant();
+    const variant = selectedDawnVariant();
     const placed = wrapper.querySelector('product-price');
     if (!variant) {
       placed?.remove();

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVENTS } from '../../constants';
+import { startDawnPreorder } from './dawn-preorder';
+
+/** Snowfall Yoke Sweater's plans: a 20 % deposit, then paying in full. */
+const DEPOSIT = 4123456061;
+const IN_FULL = 4123456062;
+const allocations = (...plans: number[]) =>
+  plans.map((plan) => ({ price: 15900, selling_plan_id: plan, checkout_charge_amount: 3180 }));
+const variant = (id: number, ...plans: number[]) => ({
+  id,
+  price: 15900,
+  compare_at_price: null,
+  selling_plan_allocations: allocations(...plans),
+});
+
+/**
+ * Dawn's product section: the selected variant its picker prints, and its product form with the
+ * variant input and Add to cart (snippets/buy-buttons.liquid); ownPlans adds payment options a
+ * theme or an app placed, tied to the form from outside it.
+ */
+function dawnProduct(selected: unknown, { ownPlans = false } = {}) {
+  document.body.innerHTML = `
+    <product-info data-section="main">
+      <variant-selects><script type="application/json" data-selected-variant>${JSON.stringify(selected)}</script></variant-selects>
+      <product-form class="product-form">
+        <form id="product-form-main" data-type="add-to-cart-form">
+          <input type="hidden" name="id" value="${(selected as { id: number }).id}">
+          <div class="product-form__buttons"><button type="submit" name="add">Add to cart</button></div>
+        </form>
+      </product-form>
+      ${ownPlans ? `<input type="radio" name="selling_plan" value="${IN_FULL}" form="product-form-main" checked>` : ''}
+    </product-info>`;
+}
+
+const form = () => document.querySelector<HTMLFormElement>('#product-form-main')!;
+const sent = () => new FormData(form()).get('selling_plan');
+
+/** Dawn's product-info on a variant change: the picker prints the variant, the form's input changes. */
+function dawnSelects(next: unknown) {
+  document.querySelector('[data-selected-variant]')!.textContent = JSON.stringify(next);
+  const input = form().querySelector<HTMLInputElement>('input[name="id"]')!;
+  input.value = String((next as { id: number }).id);
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+let stop: () => void = () => {};
+afterEach(() => {
+  stop();
+  delete window.knitfrontPreorderShown;
+  document.body.innerHTML = '';
+});
+
+describe("a pre-order on Dawn's product page", () => {
+  it.each([
+    {
+      name: 'a variant sold with selling plans',
+      selected: variant(1, DEPOSIT, IN_FULL),
+      ownPlans: false,
+      plan: String(DEPOSIT),
+      announced: true,
+    },
+    {
+      name: 'a variant bought outright',
+      selected: variant(1),
+      ownPlans: false,
+      plan: null,
+      announced: false,
+    },
+    {
+      name: 'payment options of the theme',
+      selected: variant(1, DEPOSIT, IN_FULL),
+      ownPlans: true,
+      plan: String(IN_FULL),
+      announced: true,
+    },
+  ])('$name: the form sends $plan', ({ selected, ownPlans, plan, announced }) => {
+    const shown = vi.fn();
+    document.addEventListener(EVENTS.preorderShow, shown);
+    dawnProduct(selected, { ownPlans });
+    stop = startDawnPreorder();
+    document.removeEventListener(EVENTS.preorderShow, shown);
+
+    expect(sent()).toBe(plan);
+    expect(shown).toHaveBeenCalledTimes(announced ? 1 : 0);
+    expect(window.knitfrontPreorderShown === true).toBe(announced);
+  });
+
+  it('sends the selling plan of each variant Dawn selects next, and none for one bought outright', () => {
+    dawnProduct(variant(1, DEPOSIT));
+    stop = startDawnPreorder();
+    dawnSelects(variant(2, IN_FULL));
+    expect(sent()).toBe(String(IN_FULL));
+    dawnSelects(variant(3));
+    expect(sent()).toBeNull();
+    expect(form().querySelectorAll('input[name="selling_plan"]')).toHaveLength(0);
+  });
+
+  it('announces the pre-order once', () => {
+    const shown = vi.fn();
+    document.addEventListener(EVENTS.preorderShow, shown);
+    dawnProduct(variant(1, DEPOSIT));
+    stop = startDawnPreorder();
+    dawnSelects(variant(2, DEPOSIT));
+    document.removeEventListener(EVENTS.preorderShow, shown);
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves nothing of its own when stopped', () => {
+    dawnProduct(variant(1, DEPOSIT));
+    startDawnPreorder()();
+    expect(sent()).toBeNull();
+  });
+});

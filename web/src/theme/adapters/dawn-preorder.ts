@@ -1,0 +1,63 @@
+import { EVENTS } from '../../constants';
+import { selectedDawnVariant } from './dawn-variant';
+
+/** Dawn's product form, of its buy buttons block: Dawn re-sends its variant input on a change. */
+const PRODUCT_FORM = 'product-info product-form form[data-type="add-to-cart-form"]';
+/** Marks the selling plan input knitfront adds to Dawn's form. */
+const PLAN_INPUT = 'data-kf-selling-plan';
+
+/** Whether the form sends a selling plan of its own: a payment options field the theme or an app placed. */
+function sendsOwnSellingPlan(form: HTMLFormElement): boolean {
+  return [...form.elements].some(
+    (field) => field.getAttribute('name') === 'selling_plan' && !field.hasAttribute(PLAN_INPUT),
+  );
+}
+
+/**
+ * A pre-order on Dawn with the app embed alone. Dawn prints the selected variant for its scripts,
+ * with the selling plans it may be bought with, but has no payment options and no pre-order
+ * button; and Shopify adds a variant that requires a selling plan only with one. So while the
+ * selected variant has selling plans (the knitfront theme's rule of a pre-order too):
+ * - Dawn's form sends the first of them, the shop's default, unless the form holds a selling plan
+ *   field of its own (payment options a theme or an app placed);
+ * - the page announces the pre-order (window.knitfrontPreorderShown and knitfront:preorder-show),
+ *   as a pre-order app does, so that the buy button enhancer shows 'Pre Order for {price}' on a
+ *   copy of Dawn's Add to cart, which submits Dawn's form to Dawn's own handler (its drawer opens).
+ * The input follows the variant: Dawn announces a new one with a change event of its form's
+ * variant input, once its picker prints the variant. Returns the function that stops.
+ */
+export function startDawnPreorder(): () => void {
+  const form = document.querySelector<HTMLFormElement>(PRODUCT_FORM);
+  if (!form) return () => {};
+
+  const follow = () => {
+    const [plan] = selectedDawnVariant()?.sellingPlanIds ?? [];
+    let input = form.querySelector<HTMLInputElement>(`input[${PLAN_INPUT}]`);
+    if (plan === undefined || sendsOwnSellingPlan(form)) {
+      input?.remove();
+    } else {
+      if (!input) {
+        input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = 'selling_plan';
+        input.setAttribute(PLAN_INPUT, '');
+        form.append(input);
+      }
+      input.value = String(plan);
+    }
+    if (plan !== undefined && window.knitfrontPreorderShown !== true) {
+      window.knitfrontPreorderShown = true;
+      document.dispatchEvent(new CustomEvent(EVENTS.preorderShow));
+    }
+  };
+  const onChange = (event: Event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === 'id') follow();
+  };
+  form.addEventListener('change', onChange);
+  follow();
+
+  return () => {
+    form.removeEventListener('change', onChange);
+    form.querySelector(`input[${PLAN_INPUT}]`)?.remove();
+  };
+}
