@@ -344,6 +344,18 @@ func TestCartsBelongToTheirShopper(t *testing.T) {
 	}
 }
 
+// /cart.json is Shopify's other address of the cart as JSON: the same cart.
+func TestCartJSONIsTheCartJS(t *testing.T) {
+	s := newShop(t)
+	s.postJSON("/cart/add.js", map[string]any{"id": oatCableXS})
+	var js, json ajaxCart
+	s.get("/cart.js").json(t, &js)
+	s.get("/cart.json").json(t, &json)
+	if json.Token != js.Token || json.ItemCount != 1 || json.TotalPrice != js.TotalPrice || len(json.Items) != 1 {
+		t.Errorf("/cart.json = %+v, want /cart.js's %+v", json, js)
+	}
+}
+
 func TestCartPageForms(t *testing.T) {
 	s := newShop(t)
 	s.postJSON("/cart/add.js", map[string]any{"id": oatCableXS, "quantity": 2})

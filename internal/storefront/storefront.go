@@ -133,6 +133,7 @@ func (s *Storefront) routes() *http.ServeMux {
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 
 	mux.HandleFunc("GET /cart.js", s.cartJS)
+	mux.HandleFunc("GET /cart.json", s.cartJS)
 	mux.HandleFunc("POST /cart/add.js", s.cartAddJS)
 	mux.HandleFunc("POST /cart/change.js", s.cartChangeJS)
 	mux.HandleFunc("POST /cart/update.js", s.cartUpdateJS)
