@@ -5,7 +5,8 @@
 //   KNITFRONT_TEST_DAWN=path/to/dawn node --test e2e/dawn.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { openShop, WIDTHS } from './harness.mjs';
+import { join } from 'node:path';
+import { artifactsDir, openShop, WIDTHS } from './harness.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
 const dawn = process.env.KNITFRONT_TEST_DAWN;
@@ -438,6 +439,49 @@ describe(
         await page.close();
       });
     }
+
+    /**
+     * The sticky footer knitfront adds to Dawn's product page: on a phone it shows while Dawn's own
+     * buy buttons are out of view, at the bottom of the screen, and a click on its button adds
+     * through Dawn's own form, whose drawer opens; on a desktop it never shows.
+     */
+    test("a phone buys from the sticky footer, which opens Dawn's drawer", async () => {
+      const page = await shop.newPage({ width: 390 });
+      await page.goto(shop.url(PRODUCT));
+      await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+      const dawnButton = page.locator('product-info button[id^="ProductSubmitButton-"]');
+      await dawnButton.scrollIntoViewIfNeeded();
+      await page.locator('.kf-cta-footer').waitFor({ state: 'hidden' });
+
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+      const footerButton = page.locator('.kf-cta-footer button:visible');
+      await footerButton.waitFor({ state: 'visible' });
+      assert.equal((await footerButton.innerText()).trim(), 'Add to cart for €129');
+      const footer = await page.locator('.kf-cta-footer').boundingBox();
+      const { height } = page.viewportSize();
+      assert.equal(Math.round(footer.y + footer.height), height, 'the footer is not at the bottom');
+      // Where the shopper is: the harness's screenshot would scroll back to the top first.
+      await page.screenshot({ path: join(artifactsDir, 'dawn-cta-footer-390.png') });
+
+      await footerButton.click();
+      await page.locator('cart-drawer.active .cart-item').first().waitFor({ state: 'visible' });
+      const cart = await page.evaluate(() => fetch('/cart.js').then((answer) => answer.json()));
+      assert.deepEqual(
+        cart.items.map((item) => [item.variant_id, item.quantity]),
+        [[45123456000101, 1]],
+      );
+      await page.close();
+    });
+
+    test('a desktop sees no sticky footer', async () => {
+      const page = await shop.newPage({ width: 1280 });
+      await page.goto(shop.url(PRODUCT));
+      await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+      await page.waitForTimeout(300);
+      assert.ok(await page.isHidden('.kf-cta-footer'));
+      await page.close();
+    });
 
     /** Every price widget of the page (the cart's, the cards' of Dawn's featured collection) is ready. */
     const EVERY_PRICE_READY = () =>

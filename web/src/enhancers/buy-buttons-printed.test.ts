@@ -96,10 +96,23 @@ const footerButtons = () =>
       text: squeeze(button.textContent),
       disabled: button.disabled,
     }));
-const footerFields = () => {
-  const form = document.querySelector<HTMLFormElement>('.pdp-cta-footer form');
-  return form ? Object.fromEntries(new FormData(form)) : null;
-};
+/** What a click on the footer's shown button submits: the form, with which button, and its fields. */
+function footerSubmits() {
+  let sent = null as { form: string; button: string | undefined; fields: object } | null;
+  const capture = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    sent = {
+      form: form.id,
+      button: event.submitter?.id,
+      fields: Object.fromEntries(new FormData(form)),
+    };
+  };
+  document.addEventListener('submit', capture);
+  document.querySelector<HTMLButtonElement>('.pdp-cta-footer button:not([hidden])')!.click();
+  document.removeEventListener('submit', capture);
+  return sent;
+}
 
 let stop: () => void = () => {};
 beforeEach(() => {
@@ -135,7 +148,11 @@ describe('the snippet that prints the buy buttons before the first paint', () =>
     expect(footerButtons()).toEqual([
       { id: 'ProductSubmitButton-main-CtaFooter', text, disabled: false },
     ]);
-    expect(footerFields()).toEqual({ form_type: 'product', id: '45123456000101', quantity: '1' });
+    expect(footerSubmits()).toEqual({
+      form: 'product-form-main',
+      button: 'ProductSubmitButton-main',
+      fields: { form_type: 'product', id: '45123456000101', quantity: '1' },
+    });
     expect(state()).toBe('ready');
     expect(document.documentElement.hasAttribute(FOOTER_SHOWN)).toBe(true);
   });

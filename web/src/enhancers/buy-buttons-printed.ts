@@ -6,7 +6,7 @@ import {
   BUY_PRICE_TEXT,
   buyButtonStyles,
 } from './buy-buttons';
-import { FOOTER_FORM, FOOTER_INPUT, FOOTER_SHOWN, FOOTER_ID_SUFFIX } from './cta-footer';
+import { FOOTER_COPY, FOOTER_ID_SUFFIX, FOOTER_SHOWN } from './cta-footer';
 
 /**
  * The knitfront theme's snippets/knitfront-buy-buttons-printed.liquid: the buy buttons as the
@@ -22,7 +22,7 @@ import { FOOTER_FORM, FOOTER_INPUT, FOOTER_SHOWN, FOOTER_ID_SUFFIX } from './cta
  * Add to cart is the buy button (not a pre-order, whose charge at checkout follows the payment
  * option and the display currency), an inline script right after the sticky footer does what the
  * enhancer will do, with the enhancer's own stylesheet, texts and markers: the label reads on
- * with 'for {price}', the footer holds its copy of the product form, and the page is marked ready,
+ * with 'for {price}', the footer holds its copy of the buy buttons, and the page is marked ready,
  * so that the enhancer finds nothing to cover with its skeleton. Otherwise it does nothing and the
  * enhancer covers the buttons as before. Written from here so that the snippet has no source of
  * its own; the enhancer's tests check that what it prints is what the enhancer shows.
@@ -44,7 +44,7 @@ export function printedBuyButtonsSnippet(): string {
   knitfront's metafields (snippets/knitfront-first-paint.liquid decides) and
   Add to cart is the buy button, Add to cart reads on with 'for {price}' (the
   money text of the figure that shows, data-kf-money), the sticky footer holds
-  its copy of the product form, and the page is marked ready: the enhancer then
+  its copy of the buy buttons, and the page is marked ready: the enhancer then
   finds nothing to cover with its skeleton, and confirms what shows. Otherwise
   the enhancer covers the buy buttons until it has done the same.
 
@@ -85,31 +85,32 @@ export function printedBuyButtonsSnippet(): string {
         (button.querySelector('span') || button).append(priceText);
       }
 
-      var footerProductForm = productForm.cloneNode(false);
+      // The footer's copies, as footerCopy() in cta-footer.ts makes them.
+      var footerCopy = function (element) {
+        var copy = element.cloneNode(true);
+        if (copy.id) copy.id += '${FOOTER_ID_SUFFIX}';
+        copy.hidden = element.closest('[hidden]') !== null;
+        copy.removeAttribute('data-variant-sync');
+        copy.removeAttribute('form');
+        return copy;
+      };
+      var footerCopyOf = document.createElement('div');
+      footerCopyOf.setAttribute('${FOOTER_COPY}', '');
       Array.prototype.forEach.call(productForm.children, function (child) {
-        if (child !== form) footerProductForm.append(child.cloneNode(true));
-      });
-      var footerForm = form.cloneNode(false);
-      footerForm.id += '${FOOTER_ID_SUFFIX}';
-      footerForm.setAttribute('${FOOTER_FORM}', '');
-      footerForm.removeAttribute('data-section');
-      new FormData(form).forEach(function (value, name) {
-        var input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        input.setAttribute('${FOOTER_INPUT}', '');
-        footerForm.append(input);
+        if (child !== form) footerCopyOf.append(footerCopy(child));
       });
       var footerButtons = buttons.cloneNode(false);
-      var copy = button.cloneNode(true);
-      copy.id += '${FOOTER_ID_SUFFIX}';
-      copy.removeAttribute('data-variant-sync');
-      footerButtons.append(copy);
-      footerForm.append(footerButtons);
-      footerProductForm.append(footerForm);
-      footer.append(footerProductForm);
-
+      footerButtons.removeAttribute('id');
+      var buttonCopy = footerCopy(button);
+      footerButtons.append(buttonCopy);
+      footerCopyOf.append(footerButtons);
+      // As submitWith() in cta-footer.ts: the product form submitted with Add to cart.
+      footerCopyOf.addEventListener('click', function (event) {
+        if (event.target.closest('button') !== buttonCopy) return;
+        if (button.disabled || button.getAttribute('aria-disabled') === 'true') return;
+        form.requestSubmit(button);
+      });
+      footer.append(footerCopyOf);
       root.setAttribute('${BUY_BUTTONS_STATE}', 'ready');
       root.setAttribute('${FOOTER_SHOWN}', '');
     })(document.documentElement);

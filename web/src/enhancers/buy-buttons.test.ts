@@ -143,7 +143,8 @@ const text = (selector: string) => document.querySelector(selector)?.textContent
 const addToCart = () => text('#ProductSubmitButton-main');
 const preorderCopy = () =>
   document.querySelector<HTMLButtonElement>('#product-form-main [data-kf-preorder-copy]');
-const footerForm = () => document.querySelector<HTMLFormElement>('.pdp-cta-footer form');
+const footerCopy = () =>
+  document.querySelector<HTMLElement>('.pdp-cta-footer [data-kf-cta-footer]');
 
 let stop: () => void = () => {};
 let errors: ReturnType<typeof vi.spyOn>;
@@ -350,7 +351,7 @@ describe('each of the five steps', () => {
     document.querySelector('.product-form__buttons')!.innerHTML = buyButtons({ addToCart: true });
     await vi.advanceTimersByTimeAsync(SKELETON_HIDE_DELAY_MS);
     expect(state()).toBe('ready');
-    expect(footerForm()!.querySelector('button')?.textContent).toBe('Add to cart for €35');
+    expect(footerCopy()!.querySelector('button')?.textContent).toBe('Add to cart for €35');
   });
 
   it('button: waits for a buy button to show the price, not for the price alone', async () => {
@@ -498,32 +499,30 @@ describe('the payment options', () => {
 });
 
 describe('the sticky footer', () => {
-  /** What a form would send, as the theme's submit handler reads it. */
-  function submitted(form: HTMLFormElement): [string, string][] {
-    let sent: [string, string][] = [];
-    const capture = (event: Event) => {
+  /** What a click submits: the form, with which button, and the fields it sends, as the theme reads them. */
+  function submittedBy(button: HTMLButtonElement) {
+    let sent = null as { form: string; button: string | undefined; fields: string[][] } | null;
+    const capture = (event: SubmitEvent) => {
       event.preventDefault();
-      sent = [...new FormData(event.target as HTMLFormElement)].map(([k, v]) => [k, String(v)]);
+      const form = event.target as HTMLFormElement;
+      const fields = [...new FormData(form)].map(([name, value]) => [name, String(value)]);
+      sent = { form: form.id, button: event.submitter?.id, fields };
     };
     document.addEventListener('submit', capture);
-    form.requestSubmit();
+    button.click();
     document.removeEventListener('submit', capture);
     return sent;
   }
+  const shownIn = (holder: Element) =>
+    [...holder.querySelectorAll<HTMLButtonElement>('button')].filter((button) => !button.hidden);
 
-  it('holds a copy of the product form whose buttons follow the product form', async () => {
+  it('holds a copy of the buy buttons and the error area that follows the product form', async () => {
     window.knitfrontPreorderShown = true;
     start({ preorder: true, plans: 2 });
     await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS);
 
-    const footer = document.querySelector('.pdp-cta-footer')!;
-    expect(
-      footer.querySelector('product-form.product-form .product-form__error-message'),
-    ).not.toBeNull();
-    const shown = () =>
-      [...footer.querySelectorAll<HTMLButtonElement>('button')]
-        .filter((button) => !button.hidden)
-        .map((button) => button.textContent?.trim());
+    expect(footerCopy()!.querySelector('.product-form__error-message')).not.toBeNull();
+    const shown = () => shownIn(footerCopy()!).map((button) => button.textContent?.trim());
     expect(shown()).toEqual(['Pre Order for €35']);
     // No id of the page is there twice.
     const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
@@ -534,7 +533,8 @@ describe('the sticky footer', () => {
     expect(shown()).toEqual(['Pre Order for £30']);
   });
 
-  it('submits what the product form holds at that moment', async () => {
+  it('submits the product form with the button it copies, with what the form holds then', async () => {
+    window.knitfrontPreorderShown = true;
     start({ preorder: true, plans: 2 });
     await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS);
     const form = document.querySelector<HTMLFormElement>('#product-form-main')!;
@@ -543,15 +543,22 @@ describe('the sticky footer', () => {
     form.querySelector<HTMLInputElement>('[name="id"]')!.value = '45123456000102';
     form.querySelector<HTMLInputElement>('#SellingPlan-main-1')!.checked = true;
 
-    const fromFooter = submitted(footerForm()!);
-    expect(fromFooter).toEqual(submitted(form));
-    expect(Object.fromEntries(fromFooter)).toMatchObject({
+    const fromFooter = submittedBy(shownIn(footerCopy()!)[0]!);
+    expect(fromFooter).toEqual(submittedBy(preorderCopy()!));
+    expect(fromFooter).toMatchObject({ form: 'product-form-main', button: preorderCopy()!.id });
+    expect(Object.fromEntries(fromFooter!.fields)).toMatchObject({
       id: '45123456000102',
       quantity: '3',
       selling_plan: '701',
     });
-    // Submitting again sends each field once.
-    expect(submitted(footerForm()!)).toEqual(fromFooter);
+  });
+
+  it('submits nothing while the button it copies cannot be used', async () => {
+    start({ soldOut: true });
+    await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS);
+    const footerButton = footerCopy()!.querySelector<HTMLButtonElement>('button')!;
+    footerButton.disabled = false;
+    expect(submittedBy(footerButton)).toBeNull();
   });
 });
 
@@ -697,7 +704,7 @@ describe('stopping', () => {
     expect(warnings).not.toHaveBeenCalled();
     expect(state()).toBeNull();
     expect(document.documentElement.hasAttribute(FOOTER_SHOWN)).toBe(false);
-    expect(footerForm()).toBeNull();
+    expect(footerCopy()).toBeNull();
   });
 });
 

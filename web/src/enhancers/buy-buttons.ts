@@ -45,9 +45,10 @@ const WITH_FOOTER = `${BUY}[${FOOTER_SHOWN}]`;
  * buttons (in the product form and in the sticky footer) and the back-in-stock widget is hidden,
  * both keeping their room. On narrow screens the product form's buy buttons and the disclaimer
  * give way to the sticky footer, which only shows there, once it holds its copy of the buttons (a
- * theme without the footer keeps its own); the page leaves room for it at its end. The parts the
- * theme does not have get no rule. The pre-order button the enhancer hides in pre-order mode stays
- * hidden whatever display the theme's button style gives it.
+ * theme without the footer keeps its own, and so does a theme whose buttons stay, its footer
+ * showing while they are out of view); the page leaves room for it at its end. The parts the
+ * theme does not have get no rule. The pre-order button the enhancer hides in pre-order mode, and
+ * what the footer hides, stay hidden whatever display the theme's styles give them.
  */
 export function buyButtonStyles(theme: ThemeAdapter): string {
   const { buyButtons, backInStock, ctaFooter, disclaimer, preorderButton } = theme;
@@ -63,10 +64,11 @@ ${LOADING} ${buyButtons}::after{content:"";position:absolute;top:0;left:0;right:
   if (!ctaFooter) return skeleton;
   const givingWay = [`${WITH_FOOTER} ${buyButtons}:not(${ctaFooter} *)`];
   if (disclaimer) givingWay.push(`${WITH_FOOTER} ${disclaimer}`);
+  const giveWay = theme.buyButtonsStay ? '' : `\n${givingWay.join(',')}{display:none}`;
   return `${skeleton}
+${ctaFooter}[hidden],${ctaFooter} [hidden]{display:none}
 @media (min-width:${BREAKPOINT_MOBILE_PX + 1}px){${ctaFooter}{display:none}}
-@media (max-width:${BREAKPOINT_MOBILE_PX}px){
-${givingWay.join(',')}{display:none}
+@media (max-width:${BREAKPOINT_MOBILE_PX}px){${giveWay}
 ${WITH_FOOTER} body{padding-bottom:var(${FOOTER_HEIGHT_PROPERTY},0px)}
 }`;
 }
@@ -224,7 +226,7 @@ function narrowScreenRuleApplies(): boolean {
  *   shows none because it cannot be bought, or 3000 ms have passed;
  * - responsive: the rule that gives the buy buttons and the disclaimer way to the footer on narrow
  *   screens is in force;
- * - footer: the sticky footer holds its copy of the product form with the buy buttons, or the
+ * - footer: the sticky footer holds its copy of the buy buttons, or the
  *   page has no sticky footer;
  * - payment options: the selling-plan group shows as it should, hidden with exactly one option.
  * Each completes on its own, once the page has what it describes. Then the buttons keep following

@@ -1,9 +1,8 @@
 import { FOOTER_HEIGHT_PROPERTY } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 
-/** Marks the footer's copy of the product form, and the inputs it fills just before it submits. */
-export const FOOTER_FORM = 'data-kf-cta-footer';
-export const FOOTER_INPUT = 'data-kf-cta-footer-input';
+/** Marks the footer's copy of the buy buttons, which the footer holds in the theme's footer. */
+export const FOOTER_COPY = 'data-kf-cta-footer';
 /** The id suffix of the footer's copies, so that no id of the page is there twice. */
 export const FOOTER_ID_SUFFIX = '-CtaFooter';
 /**
@@ -14,8 +13,9 @@ export const FOOTER_SHOWN = 'data-kf-cta-footer-shown';
 
 export interface CtaFooter {
   /**
-   * Brings the footer's buttons in step with the product form's: text, shown or not, enabled or
-   * not. True when the footer holds the copy of the product form with at least one buy button.
+   * Brings the footer's copy in step with the product form: its buttons' text, shown or not,
+   * enabled or not, and the theme's error message. True when the footer holds at least one buy
+   * button.
    */
   sync(): boolean;
   /** Removes the footer's copy. */
@@ -26,24 +26,44 @@ export interface CtaFooter {
  * What the footer copies from the product form's buy buttons: the submit buttons, and the line
  * under the pre-order button that says what checkout charges.
  */
-const COPIED = 'button[type="submit"], [data-kf-buy-charged]';
+const SUBMIT_BUTTON = 'button[type="submit"]';
+const COPIED = `${SUBMIT_BUTTON}, [data-kf-buy-charged]`;
 
-/** A buy button, or its charged line, as the footer shows it: a copy, with an id of its own. */
-function copyButton(button: HTMLElement): HTMLElement {
-  const copy = button.cloneNode(true) as HTMLElement;
+/**
+ * An element of the product form as the footer shows it: a copy, with an id of its own, which the
+ * theme's scripts take for none of theirs. A copied button belongs to no form (the footer holds
+ * none), so that it submits nothing by itself.
+ */
+export function footerCopy(element: HTMLElement): HTMLElement {
+  const copy = element.cloneNode(true) as HTMLElement;
   if (copy.id) copy.id += FOOTER_ID_SUFFIX;
-  copy.hidden = button.closest('[hidden]') !== null;
+  copy.hidden = element.closest('[hidden]') !== null;
   copy.removeAttribute('data-variant-sync');
+  copy.removeAttribute('form');
   return copy;
 }
 
 /**
- * The sticky footer's copy of the product form ('pdp cta footer'): the product
- * form's own element, error message area and form, with copies of its buy buttons. The form
- * submits the same thing as the product form: just before it goes, it takes every field the
- * product form would send (variant, quantity, selling plan), so that it is always in step with
- * what the shopper chose there, however the theme changed it. Its buttons follow the product
- * form's through sync(). Null when the theme or the page has no footer, or no product form.
+ * Submits the product form as its own button would: the theme's submit handler (or the browser)
+ * adds the product, with every field the form sends now, and shows what follows (the cart drawer,
+ * an error). Nothing happens while the button cannot be used.
+ */
+export function submitWith(button: HTMLButtonElement): void {
+  if (button.disabled || button.getAttribute('aria-disabled') === 'true') return;
+  button.form?.requestSubmit(button);
+}
+
+/**
+ * The sticky footer's copy of the buy buttons ('pdp cta footer'), with the theme's error message
+ * area beside them. A click on a copied button submits the product form with its original, so
+ * that the footer adds exactly what the product form would (variant, quantity, selling plan,
+ * whatever the theme changed there) through the theme's own handler. The copies follow the
+ * product form's through sync().
+ *
+ * A theme whose buy buttons stay on narrow screens (buyButtonsStay) shows the footer only while
+ * they are out of view.
+ *
+ * Null when the theme or the page has no footer, or no product form.
  */
 export function createCtaFooter(theme: ThemeAdapter): CtaFooter | null {
   const footer = theme.ctaFooter ? document.querySelector<HTMLElement>(theme.ctaFooter) : null;
@@ -52,61 +72,58 @@ export function createCtaFooter(theme: ThemeAdapter): CtaFooter | null {
   const buttons = form?.querySelector<HTMLElement>(theme.buyButtons);
   if (!footer || !productForm || !form || !buttons) return null;
 
-  // The product form's element, and what it holds beside the form (the theme's error area).
-  const footerProductForm = productForm.cloneNode(false) as HTMLElement;
-  for (const child of productForm.children) {
-    if (child !== form) footerProductForm.append(child.cloneNode(true));
-  }
-  const footerForm = form.cloneNode(false) as HTMLFormElement;
-  footerForm.id += FOOTER_ID_SUFFIX;
-  footerForm.setAttribute(FOOTER_FORM, '');
-  // Not the section's form: the theme's variant picker must not take it for one.
-  footerForm.removeAttribute('data-section');
+  const copy = document.createElement('div');
+  copy.setAttribute(FOOTER_COPY, '');
   const footerButtons = buttons.cloneNode(false) as HTMLElement;
-  footerForm.append(footerButtons);
-  footerProductForm.append(footerForm);
-
-  // Runs before the theme's own submit handler, which listens on the document.
-  const takeProductFormFields = () => {
-    footerForm.querySelectorAll(`[${FOOTER_INPUT}]`).forEach((input) => input.remove());
-    for (const [name, value] of new FormData(form)) {
-      if (typeof value !== 'string') continue;
-      const input = document.createElement('input');
-      input.type = 'hidden';
-      input.name = name;
-      input.value = value;
-      input.setAttribute(FOOTER_INPUT, '');
-      footerButtons.before(input);
-    }
-  };
-  footerForm.addEventListener('submit', takeProductFormFields);
+  footerButtons.removeAttribute('id');
+  // The footer's buttons and the product form's are in step, in the same order.
+  copy.addEventListener('click', (event) => {
+    const clicked = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!clicked) return;
+    const index = [...footerButtons.querySelectorAll('button')].indexOf(clicked);
+    const original = buttons.querySelectorAll<HTMLButtonElement>(SUBMIT_BUTTON)[index];
+    if (original) submitWith(original);
+  });
 
   let shown = '';
   const sync = () => {
-    const copies = [...buttons.querySelectorAll<HTMLElement>(COPIED)].map(copyButton);
-    const html = copies.map((copy) => copy.outerHTML).join('');
+    // The theme's error message area, and whatever else it keeps beside the form.
+    const beside = [...productForm.children]
+      .filter((child): child is HTMLElement => child !== form && child instanceof HTMLElement)
+      .map(footerCopy);
+    const copies = [...buttons.querySelectorAll<HTMLElement>(COPIED)].map(footerCopy);
+    const html = [...beside, ...copies].map((element) => element.outerHTML).join('');
     if (html !== shown) {
       shown = html;
       footerButtons.replaceChildren(...copies);
+      copy.replaceChildren(...beside, footerButtons);
     }
     const held = footer.contains(footerButtons) && footerButtons.childElementCount > 0;
     document.documentElement.toggleAttribute(FOOTER_SHOWN, held);
     return held;
   };
   sync();
-  footer.replaceChildren(footerProductForm);
+  footer.replaceChildren(copy);
 
   const resize = new ResizeObserver(() =>
     document.documentElement.style.setProperty(FOOTER_HEIGHT_PROPERTY, `${footer.offsetHeight}px`),
   );
   resize.observe(footer);
+  let inView: IntersectionObserver | undefined;
+  if (theme.buyButtonsStay) {
+    inView = new IntersectionObserver((entries) => {
+      footer.hidden = entries.some((entry) => entry.isIntersecting);
+    });
+    inView.observe(buttons);
+  }
 
   return {
     sync,
     stop() {
       resize.disconnect();
-      footerForm.removeEventListener('submit', takeProductFormFields);
+      inView?.disconnect();
       footer.replaceChildren();
+      footer.hidden = false;
       document.documentElement.removeAttribute(FOOTER_SHOWN);
       document.documentElement.style.removeProperty(FOOTER_HEIGHT_PROPERTY);
     },

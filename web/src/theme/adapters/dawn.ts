@@ -4,6 +4,13 @@ import type { ThemeAdapter } from './theme-adapter';
 
 /** Dawn's product section, <product-info>, whose price wrapper is #price-{section id}. */
 const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
+/** Dawn's product form, of its buy buttons block. */
+const PRODUCT_FORM = 'product-info product-form.product-form';
+/**
+ * The sticky footer knitfront adds to Dawn's product page, which has none: at the end of the
+ * page, fixed at the bottom of a phone's screen by the app extension's stylesheet.
+ */
+const CTA_FOOTER_CLASS = 'kf-cta-footer';
 /** Dawn's Add to cart, #ProductSubmitButton-{section id}. */
 const ADD_TO_CART = 'button[id^="ProductSubmitButton-"].product-form__submit';
 
@@ -17,15 +24,18 @@ const ADD_TO_CART = 'button[id^="ProductSubmitButton-"].product-form__submit';
  * The price is the price widget's once start() has placed it in the block, Dawn's text before.
  * Dawn has no pre-order button: for a variant sold with selling plans start() has Dawn's form send
  * the first and announces a pre-order, and Add to cart is the button the enhancer copies to read
- * 'Pre Order for {price}'. Dawn has no sticky footer, selling-plan group, back-in-stock widget or
- * disclaimer. Beside the product page, start() makes its country selectors stick and loads the
+ * 'Pre Order for {price}'. Dawn has no sticky footer: start() adds one to the page's end, which
+ * the enhancer fills with a copy of the buy buttons; Dawn's own buttons stay on a phone (its page
+ * paints before the bundle runs, and buttons giving way then would move everything under them),
+ * and the footer shows while they are out of view. Dawn has no selling-plan group, back-in-stock
+ * widget or disclaimer. Beside the product page, start() makes its country selectors stick and loads the
  * price widgets over its cards' prices and its cart's (lines and totals); what is typed in Dawn's own
  * cart note box is saved after knitfront's delay.
  */
 export const dawnTheme: ThemeAdapter = {
   name: 'Dawn',
-  productForm: 'product-info product-form.product-form',
-  productFormElement: 'product-info product-form.product-form form[data-type="add-to-cart-form"]',
+  productForm: PRODUCT_FORM,
+  productFormElement: `${PRODUCT_FORM} form[data-type="add-to-cart-form"]`,
   buyButtons: '.product-form__buttons',
   addToCartButton: ADD_TO_CART,
   preorderButton: `product-info ${ADD_TO_CART}`,
@@ -35,7 +45,15 @@ export const dawnTheme: ThemeAdapter = {
     `${PRICE_WRAPPER} product-price`,
     `${PRICE_WRAPPER} .price--on-sale .price__sale .price-item--sale`,
   ].join(','),
+  ctaFooter: `.${CTA_FOOTER_CLASS}`,
+  buyButtonsStay: true,
   start() {
+    if (document.querySelector(PRODUCT_FORM)) {
+      const footer = document.createElement('div');
+      footer.className = CTA_FOOTER_CLASS;
+      footer.hidden = true;
+      document.body.append(footer);
+    }
     startDawnCountrySelectors();
     startDawnCartNote();
     import('./dawn-product').then(({ startDawnProduct }) => {

@@ -29,6 +29,12 @@ export interface ThemeAdapter {
   backInStock?: string;
   /** The sticky footer that receives a copy of the product form ('pdp cta footer'). */
   ctaFooter?: string;
+  /**
+   * Whether the product form's buy buttons stay on narrow screens, the sticky footer showing only
+   * while they are out of view: for a theme whose footer cannot be there before the page first
+   * paints, where buttons that gave way then would move everything under them.
+   */
+  buyButtonsStay?: boolean;
   /** The disclaimer under the buy buttons, hidden on narrow screens with the submit buttons. */
   disclaimer?: string;
   /**
