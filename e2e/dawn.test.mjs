@@ -4,8 +4,10 @@
 // folder holding it (Dawn 15.4.1 is the bar), and are skipped otherwise:
 //   KNITFRONT_TEST_DAWN=path/to/dawn node --test e2e/dawn.test.mjs
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { artifactsDir, openShop, WIDTHS } from './harness.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
@@ -50,6 +52,41 @@ const PAGES = [
   { name: 'search', path: SEARCH, price: CARD_PRICE },
   { name: 'cart', path: '/cart', price: null },
 ];
+
+/**
+ * A shopper on the collection page chooses the United States in one of Dawn's country selectors
+ * (opened first by a click on opener, where it sits in a drawer): back on the page with no
+ * ?country=, the shopper stays there, and the cards show US dollars.
+ */
+async function countryChosenSticks(shop, { width, opener, form }) {
+  const page = await shop.newPage({ width });
+  await page.goto(shop.url('/collections/all'));
+  await page.locator(CARD_PRICE).first().waitFor({ state: 'visible' });
+  if (opener) await page.click(opener);
+  await page.locator(`${form} button.localization-form__select`).scrollIntoViewIfNeeded();
+  await page.click(`${form} button.localization-form__select`);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === '/collections/all'),
+    page.click(`${form} a[data-value="US"]`),
+  ]);
+  await page.waitForFunction(
+    (selector) =>
+      window.Shopify?.country === 'US' &&
+      /^\$\d/.test(document.querySelector(selector)?.textContent ?? ''),
+    `${CARD_PRICE} .kf-price__current`,
+  );
+  assert.deepEqual(
+    await page.evaluate(() => ({
+      country: new URL(location.href).searchParams.get('country'),
+      localization: localStorage.getItem('localization'),
+      marketCurrency: localStorage.getItem('marketCurrency'),
+      displayCurrency: localStorage.getItem('displayCurrency'),
+    })),
+    { country: null, localization: 'US', marketCurrency: 'USD', displayCurrency: 'USD' },
+  );
+  await shop.screenshot(page, `dawn-country-chosen-${form.replace(/^#|Country|Form$/g, '')}`);
+  await page.close();
+}
 
 /**
  * The theme settings a merchant sets for knitfront on Dawn (docs/install-theme.md): the cart in a
@@ -333,40 +370,8 @@ describe(
       },
     ];
     for (const { width, opener, form } of COUNTRY_CASES) {
-      test(`a country chosen in Dawn's selector sticks, at ${width} px`, async () => {
-        const page = await shop.newPage({ width });
-        await page.goto(shop.url('/collections/all'));
-        await page.locator(CARD_PRICE).first().waitFor({ state: 'visible' });
-        if (opener) await page.click(opener);
-        await page.click(`${form} button.localization-form__select`);
-        await Promise.all([
-          page.waitForURL((url) => url.pathname === '/collections/all'),
-          page.click(`${form} a[data-value="US"]`),
-        ]);
-        // Back on the page in the United States, which stays there: its cards show US dollars.
-        await page.waitForFunction(
-          (selector) =>
-            window.Shopify?.country === 'US' &&
-            /^\$\d/.test(document.querySelector(selector)?.textContent ?? ''),
-          `${CARD_PRICE} .kf-price__current`,
-        );
-        assert.deepEqual(
-          await page.evaluate(() => ({
-            country: new URL(location.href).searchParams.get('country'),
-            localization: localStorage.getItem('localization'),
-            marketCurrency: localStorage.getItem('marketCurrency'),
-            displayCurrency: localStorage.getItem('displayCurrency'),
-          })),
-          {
-            country: null,
-            localization: 'US',
-            marketCurrency: 'USD',
-            displayCurrency: 'USD',
-          },
-        );
-        await shop.screenshot(page, 'dawn-country-chosen');
-        await page.close();
-      });
+      test(`a country chosen in Dawn's selector sticks, at ${width} px`, () =>
+        countryChosenSticks(shop, { width, opener, form }));
     }
     test("the cart note typed on Dawn's cart page is saved, in Dawn's own box", async () => {
       const page = await shop.newPage({ width: WIDTHS[0] });
@@ -809,6 +814,56 @@ describe(
         await shop.screenshot(page, 'dawn-own-buttons-cart');
         await page.close({ allow: CUT_BY_CLOSING });
       });
+    }
+  },
+);
+
+/**
+ * Dawn's country selectors a merchant turns on in the announcement bar (on a desktop) and in the
+ * footer: a country chosen there sticks too. Dawn's own settings have them off, so these run on a
+ * copy of Dawn with them on, as the theme editor saves them.
+ */
+describe(
+  "Dawn's announcement bar and footer country selectors",
+  { skip: !dawn && 'KNITFRONT_TEST_DAWN is not set' },
+  () => {
+    let themeDir;
+    let shop;
+    before(async () => {
+      themeDir = mkdtempSync(join(tmpdir(), 'knitfront-dawn-'));
+      cpSync(dawn, themeDir, { recursive: true });
+      for (const [group, section] of [
+        ['header-group', 'announcement-bar'],
+        ['footer-group', 'footer'],
+      ]) {
+        const path = join(themeDir, 'sections', `${group}.json`);
+        const json = JSON.parse(readFileSync(path, 'utf8'));
+        json.sections[section].settings = {
+          ...json.sections[section].settings,
+          enable_country_selector: true,
+        };
+        writeFileSync(path, JSON.stringify(json));
+      }
+      shop = await openShop({
+        env: {
+          KNITFRONT_DEV_THEME: themeDir,
+          KNITFRONT_DEV_THEME_SETTINGS: JSON.stringify(DAWN_SETTINGS),
+        },
+      });
+    });
+    after(async () => {
+      await shop?.close();
+      if (themeDir) rmSync(themeDir, { recursive: true, force: true });
+    });
+
+    const CASES = [
+      { width: 1280, form: '#AnnouncementCountryForm' },
+      { width: 1280, form: '#FooterCountryForm' },
+      { width: 390, form: '#FooterCountryForm' },
+    ];
+    for (const { width, form } of CASES) {
+      test(`a country chosen in ${form} sticks, at ${width} px`, () =>
+        countryChosenSticks(shop, { width, opener: null, form }));
     }
   },
 );
