@@ -29,7 +29,7 @@ theme: build
 # copied into its assets after the previous build's chunks there are removed; and the theme's
 # snippets the extension's blocks render as the theme's do: the money format, the rule of the
 # discount that applies now, the head script choosing the printed prices' figures, the knitters
-# page's stylesheet. Those copies stay in git, as the dev
+# page's stylesheet, the payment options. Those copies stay in git, as the dev
 # storefront's tests read them from there: a change made to a copy alone shows in git when this
 # rule undoes it.
 extension: build
@@ -37,6 +37,7 @@ extension: build
 	cp web/dist/knitfront*.js theme/assets/jquery.min.js theme/assets/cart.min.js extensions/knitfront/assets/
 	cp theme/snippets/knitfront-money.liquid theme/snippets/knitfront-discount-now.liquid \
 	  theme/snippets/knitfront-first-paint.liquid theme/snippets/knitters-page-styles.liquid \
+	  theme/snippets/selling-plan-options.liquid \
 	  extensions/knitfront/snippets/
 
 # npm ci again whenever the lock file changes.

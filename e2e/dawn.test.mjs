@@ -17,8 +17,11 @@ const dawn = process.env.KNITFRONT_TEST_DAWN;
 const PRODUCT = '/products/oat-cable-sweater';
 const SEARCH = '/search?q=sweater';
 
-/** An element of Dawn's announcement bar or header, as the layout shift records show it. */
-const DAWN_HEADER = /^<[\w-]+ [^>]*class="(announcement-bar|header)[\s"_]/;
+/**
+ * An element of Dawn's announcement bar (its country selector's wrapper, where the merchant turns
+ * it on) or header, as the layout shift records show it.
+ */
+const DAWN_HEADER = /^<[\w-]+ [^>]*class="(announcement-bar|localization-wrapper|header)[\s"_]/;
 
 /**
  * The layout shifts a page recorded (recordPricesAndShifts) once it has rendered the frames after
@@ -819,12 +822,12 @@ describe(
 );
 
 /**
- * Dawn's country selectors a merchant turns on in the announcement bar (on a desktop) and in the
- * footer: a country chosen there sticks too. Dawn's own settings have them off, so these run on a
- * copy of Dawn with them on, as the theme editor saves them.
+ * Dawn as a merchant sets it up further in the theme editor, in a copy saved as the editor saves
+ * it: the country selectors of the announcement bar (shown on a desktop) and of the footer turned
+ * on, and the app's payment options block placed in the product section, above the buy buttons.
  */
 describe(
-  "Dawn's announcement bar and footer country selectors",
+  'Dawn with its other country selectors and the payment options block',
   { skip: !dawn && 'KNITFRONT_TEST_DAWN is not set' },
   () => {
     let themeDir;
@@ -844,6 +847,19 @@ describe(
         };
         writeFileSync(path, JSON.stringify(json));
       }
+      const templatePath = join(themeDir, 'templates', 'product.json');
+      const template = JSON.parse(readFileSync(templatePath, 'utf8'));
+      const main = template.sections.main;
+      main.blocks['knitfront-payment-options'] = {
+        type: 'shopify://apps/knitfront/blocks/payment-options/6b1f0f7e-5c3a-4d1e-8f2a-9e4b7c2d1a30',
+        settings: {},
+      };
+      main.block_order.splice(
+        main.block_order.indexOf('buy_buttons'),
+        0,
+        'knitfront-payment-options',
+      );
+      writeFileSync(templatePath, JSON.stringify(template));
       shop = await openShop({
         env: {
           KNITFRONT_DEV_THEME: themeDir,
@@ -864,6 +880,54 @@ describe(
     for (const { width, form } of CASES) {
       test(`a country chosen in ${form} sticks, at ${width} px`, () =>
         countryChosenSticks(shop, { width, opener: null, form }));
+    }
+
+    /**
+     * The pre-order sweater's two plans show as the knitfront theme shows them, each with what is
+     * due today, and stay through a change of colour, which Dawn renders; the plan the shopper
+     * picks is the one the pre-order button adds; nothing on the page moved.
+     */
+    for (const width of WIDTHS) {
+      test(`a pre-order adds on the payment option picked in the block, at ${width} px`, async (t) => {
+        const page = await shop.newPage({ width });
+        await page.addInitScript(recordPricesAndShifts);
+        await page.goto(shop.url('/products/snowfall-yoke-sweater'));
+        await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+        const options = page.locator('.knitfront-payment-options .selling-plan-option');
+        const texts = async () =>
+          (await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+        assert.deepEqual((await texts()).length, 2);
+        assert.match((await texts())[0], /^Pre-order deposit 20% €31,80 due today/);
+        const shifts = await shiftsBesideDawnHeader(page);
+        const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        t.diagnostic(`CLS ${cls.toFixed(5)}`);
+        assert.equal(cls, 0, `the page moved: ${JSON.stringify(shifts, null, 1)}`);
+
+        await page.click('product-info variant-selects label:has-text("Cream")');
+        await page.waitForURL(/variant=/);
+        await page.waitForFunction(
+          () =>
+            document.querySelectorAll('.knitfront-payment-options input[name="selling_plan"]')
+              .length === 2,
+        );
+        await options.nth(1).locator('label').click();
+        await shop.screenshot(page, 'dawn-payment-options');
+        await page.locator('product-info .product-form__buttons button:visible').click();
+        await page.locator('cart-drawer.active .cart-item').first().waitFor({ state: 'visible' });
+        const cart = await page.evaluate(() => fetch('/cart.js').then((answer) => answer.json()));
+        const picked = await page
+          .locator('.knitfront-payment-options input[name="selling_plan"]:checked')
+          .inputValue();
+        assert.deepEqual(
+          cart.items.map((item) => [
+            item.variant_title,
+            String(item.selling_plan_allocation?.selling_plan.id),
+          ]),
+          [['Cream / XS', picked]],
+        );
+        assert.equal(picked, '4123456062');
+        await page.close();
+      });
     }
   },
 );

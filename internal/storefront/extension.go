@@ -97,7 +97,7 @@ func (a *AppExtension) renderEmbeds(head, body io.Writer, state *pageState, stor
 			fmt.Fprintf(w, `<script src="%s" defer="defer"></script>`, html.EscapeString(a.theme.assetURL(schema.Javascript)))
 		}
 		block := &blockObject{ID: a.handle + "-" + name, Type: name, Settings: resolveSettings(schema.Settings, settings, state.page.Resolve), appBlock: name}
-		if err := a.renderBlock(w, state, block); err != nil {
+		if err := a.renderBlock(w, state, block, nil); err != nil {
 			return err
 		}
 	}
@@ -123,12 +123,16 @@ func (a *AppExtension) storedEmbed(stored any, name string) (map[string]any, boo
 }
 
 // renderBlock renders an app block or embed with the extension's own
-// locale and assets. It sees the page's objects and itself.
-func (a *AppExtension) renderBlock(w io.Writer, state *pageState, block *blockObject) error {
+// locale and assets. It sees the page's objects and itself; an app block
+// also sees its section's id, as on Shopify, and nothing else of it.
+func (a *AppExtension) renderBlock(w io.Writer, state *pageState, block *blockObject, section *sectionObject) error {
 	own := *state
 	own.cfg = a.theme.configs[state.page.Currency]
 	bindings := maps.Clone(state.page.Objects)
 	bindings["block"] = block
+	if section != nil {
+		bindings["section"] = map[string]any{"id": section.ID}
+	}
 	bindings[stateBinding] = &own
 	return renderNode(w, a.theme.files["blocks/"+block.appBlock+".liquid"], bindings)
 }

@@ -64,7 +64,7 @@ func TestOnlineStore2Theme(t *testing.T) {
 		{"doc block", productPage, "!@example"},
 		{"settings from the current preset: font and color", productPage, `<p class="fonts">Work Sans/700/255</p>`},
 		{"theme block, cycle with a variable, increment", productPage, `<p class="text odd">First #0</p><div class="app">`},
-		{"app block with its own locale, after it the next theme block", productPage, `<span class="badge">On sale: Lamb Hat</span>`},
+		{"app block with its own locale, its section's id and nothing else of it, after it the next theme block", productPage, `<span class="badge" data-section="template--product__main" data-heading="">On sale: Lamb Hat</span>`},
 		{"next turn of the cycle and the counter", productPage, `<p class="text even">Second #1</p>`},
 		{"another app's block renders nothing", productPage, "!stars"},
 		{"snippet sees the template's object and the section", productPage, `<ul class="gallery" data-section="template--product__main"><li><img src="/demo-images/hat.svg" class="media"></li></ul>`},

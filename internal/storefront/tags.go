@@ -119,7 +119,8 @@ func (t *Theme) renderTag(source string) (func(io.Writer, render.Context) error,
 			if !ok || block.appBlock == "" {
 				return ctx.Errorf("render block: the block is not an app block")
 			}
-			return t.app.renderBlock(w, stateOf(ctx.Bindings()), block)
+			section, _ := ctx.Get("section").(*sectionObject)
+			return t.app.renderBlock(w, stateOf(ctx.Bindings()), block, section)
 		}, nil
 	}
 	args, err := parseTagArgs("render", source)

@@ -9,6 +9,7 @@ import {
 import { EVENTS } from '../../constants';
 import { onCartChange } from '../../enhancers/cart-changes';
 import { refreshCartTotals } from '../../enhancers/cart-drawer-totals';
+import { subscribeToDawn } from './dawn-pubsub';
 
 /**
  * Dawn's totals: the cart page footer's (sections/main-cart-footer.liquid) and the drawer's
@@ -333,22 +334,6 @@ interface DawnCartUpdate {
   cartData?: unknown;
 }
 
-declare global {
-  interface Window {
-    /** Dawn's publish/subscribe channel (assets/pubsub.js): returns the function that unsubscribes. */
-    subscribe?: (event: string, callback: (data: DawnCartUpdate) => void) => () => void;
-  }
-}
-/** Dawn's names of its channel's messages (assets/constants.js), a global of its scripts. */
-declare const PUB_SUB_EVENTS: { cartUpdate?: unknown } | undefined;
-
-/** The name of Dawn's cart-update message, or null on a page without Dawn's channel. */
-function dawnCartUpdate(): string | null {
-  if (typeof PUB_SUB_EVENTS !== 'object' || typeof window.subscribe !== 'function') return null;
-  const name = PUB_SUB_EVENTS?.cartUpdate;
-  return typeof name === 'string' ? name : null;
-}
-
 /**
  * Dawn's cart page and drawer: the totals in the display currency, with pre-orders counting their
  * upfront charge only, what remains due later and, while the display currency differs, what
@@ -413,15 +398,12 @@ export function startDawnCart(): () => void {
 
   // Dawn's channel: a change of the cart page or drawer carries the whole cart, an add from a
   // product form only the line added, so the cart is then asked for.
-  const cartUpdate = dawnCartUpdate();
-  const unsubscribe =
-    cartUpdate === null
-      ? null
-      : window.subscribe?.(cartUpdate, (update) => {
-          const request = update.source === 'cart-items' ? CART_PATHS.change : DAWN_ADD_PATH;
-          if (isAjaxCart(update.cartData)) announceCart(update.cartData, request);
-          else void getCart().then((cart) => announceCart(cart, request), console.error);
-        });
+  const unsubscribe = subscribeToDawn('cartUpdate', (data) => {
+    const update = (data ?? {}) as DawnCartUpdate;
+    const request = update.source === 'cart-items' ? CART_PATHS.change : DAWN_ADD_PATH;
+    if (isAjaxCart(update.cartData)) announceCart(update.cartData, request);
+    else void getCart().then((cart) => announceCart(cart, request), console.error);
+  });
 
   dressAll();
   void refresh();

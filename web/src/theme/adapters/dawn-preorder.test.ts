@@ -106,6 +106,45 @@ describe("a pre-order on Dawn's product page", () => {
     expect(shown).toHaveBeenCalledTimes(1);
   });
 
+  it("brings the app's payment options to the variant Dawn rendered, and sends their plan", () => {
+    const messages: ((data: unknown) => void)[] = [];
+    window.subscribe = (_name, callback) => {
+      messages.push(callback);
+      return () => messages.splice(messages.indexOf(callback), 1);
+    };
+    // Dawn's constants.js declares PUB_SUB_EVENTS as a global of its scripts.
+    (globalThis as { PUB_SUB_EVENTS?: unknown }).PUB_SUB_EVENTS = {
+      variantChange: 'variant-change',
+    };
+    const options = (plans: number[]) => `
+      <div class="knitfront-payment-options">
+        <fieldset data-selling-plan-group data-variant-sync="selling-plans" ${plans.length ? '' : 'hidden disabled'}>
+          ${plans.map((plan, index) => `<input type="radio" name="selling_plan" value="${plan}" form="product-form-main" ${index ? '' : 'checked'}>`).join('')}
+        </fieldset>
+      </div>`;
+    dawnProduct(variant(1));
+    document.querySelector('product-info')!.insertAdjacentHTML('beforeend', options([]));
+    stop = startDawnPreorder();
+    const heard = vi.fn();
+    form().addEventListener('change', heard);
+
+    // Dawn's product-info: the picker and the form's input, then the message with the section's HTML.
+    dawnSelects(variant(2, IN_FULL, DEPOSIT));
+    const html = new DOMParser().parseFromString(
+      `<product-info>${options([IN_FULL, DEPOSIT])}</product-info>`,
+      'text/html',
+    );
+    messages.forEach((message) => message({ data: { sectionId: 'main', html, variant: {} } }));
+
+    expect(document.querySelectorAll('[data-selling-plan-group] input')).toHaveLength(2);
+    expect(new FormData(form()).getAll('selling_plan')).toEqual([String(IN_FULL)]);
+    expect(heard).toHaveBeenCalled();
+    stop();
+    expect(messages).toEqual([]);
+    delete window.subscribe;
+    delete (globalThis as { PUB_SUB_EVENTS?: unknown }).PUB_SUB_EVENTS;
+  });
+
   it('leaves nothing of its own when stopped', () => {
     dawnProduct(variant(1, DEPOSIT));
     startDawnPreorder()();

@@ -1,10 +1,32 @@
 import { EVENTS } from '../../constants';
+import { subscribeToDawn } from './dawn-pubsub';
 import { selectedDawnVariant } from './dawn-variant';
 
 /** Dawn's product form, of its buy buttons block: Dawn re-sends its variant input on a change. */
 const PRODUCT_FORM = 'product-info product-form form[data-type="add-to-cart-form"]';
 /** Marks the selling plan input knitfront adds to Dawn's form. */
 const PLAN_INPUT = 'data-kf-selling-plan';
+/**
+ * The parts of knitfront's app blocks in Dawn's product section that show the selected variant
+ * (the payment options), marked as the knitfront theme marks its own.
+ */
+const VARIANT_PARTS = 'product-info [data-variant-sync]';
+
+/**
+ * Brings the parts of knitfront's app blocks to the variant Dawn rendered its section for: Dawn
+ * copies from the section's new HTML only its own parts, so the blocks' parts are copied from it
+ * too, each over the part of the same name in the same place.
+ */
+function copyVariantParts(html: unknown): void {
+  if (!(html instanceof Document)) return;
+  const fresh = [...html.querySelectorAll(VARIANT_PARTS)];
+  document.querySelectorAll(VARIANT_PARTS).forEach((part, index) => {
+    const next = fresh[index];
+    if (next && next.getAttribute('data-variant-sync') === part.getAttribute('data-variant-sync')) {
+      part.replaceWith(document.importNode(next, true));
+    }
+  });
+}
 
 /** Whether the form sends a selling plan of its own: a payment options field the theme or an app placed. */
 function sendsOwnSellingPlan(form: HTMLFormElement): boolean {
@@ -24,7 +46,9 @@ function sendsOwnSellingPlan(form: HTMLFormElement): boolean {
  *   as a pre-order app does, so that the buy button enhancer shows 'Pre Order for {price}' on a
  *   copy of Dawn's Add to cart, which submits Dawn's form to Dawn's own handler (its drawer opens).
  * The input follows the variant: Dawn announces a new one with a change event of its form's
- * variant input, once its picker prints the variant. Returns the function that stops.
+ * variant input, once its picker prints the variant, and with its variantChange message once it
+ * has rendered the section, when the app's payment options block, if placed, follows it too.
+ * Returns the function that stops.
  */
 export function startDawnPreorder(): () => void {
   const form = document.querySelector<HTMLFormElement>(PRODUCT_FORM);
@@ -54,9 +78,17 @@ export function startDawnPreorder(): () => void {
     if (event.target instanceof HTMLInputElement && event.target.name === 'id') follow();
   };
   form.addEventListener('change', onChange);
+  // Once Dawn has rendered the variant: the blocks' payment options follow it, then the input, and
+  // the buy buttons' enhancer, which hears changes of the product form, looks at the options again.
+  const unsubscribe = subscribeToDawn('variantChange', (message) => {
+    copyVariantParts((message as { data?: { html?: unknown } } | null)?.data?.html);
+    follow();
+    form.dispatchEvent(new Event('change', { bubbles: true }));
+  });
   follow();
 
   return () => {
+    unsubscribe?.();
     form.removeEventListener('change', onChange);
     form.querySelector(`input[${PLAN_INPUT}]`)?.remove();
   };

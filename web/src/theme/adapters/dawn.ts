@@ -1,3 +1,4 @@
+import { SELLING_PLAN_GROUP, SELLING_PLAN_OPTIONS } from '../selectors';
 import { startDawnCartNote } from './dawn-cart-note';
 import { startDawnCountrySelectors } from './dawn-localization';
 import type { ThemeAdapter } from './theme-adapter';
@@ -27,8 +28,9 @@ const ADD_TO_CART = 'button[id^="ProductSubmitButton-"].product-form__submit';
  * 'Pre Order for {price}'. Dawn has no sticky footer: start() adds one to the page's end, which
  * the enhancer fills with a copy of the buy buttons; Dawn's own buttons stay on a phone (its page
  * paints before the bundle runs, and buttons giving way then would move everything under them),
- * and the footer shows while they are out of view. Dawn has no selling-plan group, back-in-stock
- * widget or disclaimer. Beside the product page, start() makes its country selectors stick and loads the
+ * and the footer shows while they are out of view. Dawn has no selling-plan group: the app's
+ * payment options block, where the merchant places it, is the knitfront theme's. Dawn has no
+ * back-in-stock widget or disclaimer. Beside the product page, start() makes its country selectors stick and loads the
  * price widgets over its cards' prices and its cart's (lines and totals); what is typed in Dawn's own
  * cart note box is saved after knitfront's delay.
  */
@@ -45,6 +47,8 @@ export const dawnTheme: ThemeAdapter = {
     `${PRICE_WRAPPER} product-price`,
     `${PRICE_WRAPPER} .price--on-sale .price__sale .price-item--sale`,
   ].join(','),
+  sellingPlanGroup: SELLING_PLAN_GROUP,
+  sellingPlanOptions: SELLING_PLAN_OPTIONS,
   ctaFooter: `.${CTA_FOOTER_CLASS}`,
   buyButtonsStay: true,
   start() {
