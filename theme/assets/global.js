@@ -8,7 +8,8 @@
  * Events this theme raises, for the knitfront widgets (names fixed by the
  * page events of docs/design.md):
  * - knitfront:preorder-show, with window.knitfrontPreorderShown = true, when
- *   the selected variant is open for pre-order;
+ *   the selected variant is open for pre-order; knitfront:preorder-hide, the
+ *   flag false, when a variant bought outright is selected after one;
  * - knitfront:cart-updated, its detail the cart (as /cart.js gives it), after
  *   the theme changes the cart; its cartRequest names the cart call that
  *   changed it ('/cart/add.js', '/cart/change.js').
@@ -18,6 +19,7 @@
 
   const EVENTS = {
     preorderShow: 'knitfront:preorder-show',
+    preorderHide: 'knitfront:preorder-hide',
     cartUpdated: 'knitfront:cart-updated',
     cartLibraryLoaded: 'knitfront:cart-library-loaded',
   };
@@ -425,10 +427,11 @@
 
     announce() {
       const shown = this.dataset.preorder === 'true';
+      const was = window.knitfrontPreorderShown === true;
       window.knitfrontPreorderShown = shown;
-      if (shown) {
+      if (shown || was) {
         document.dispatchEvent(
-          new CustomEvent(EVENTS.preorderShow, {
+          new CustomEvent(shown ? EVENTS.preorderShow : EVENTS.preorderHide, {
             detail: { variantId: Number(this.dataset.variantId) },
           }),
         );

@@ -58,6 +58,8 @@ export const EVENTS = {
   cartUpdated: 'knitfront:cart-updated',
   cartFixApplied: 'knitfront:cart-fix-applied',
   preorderShow: 'knitfront:preorder-show',
+  /** The selected variant is no more open for pre-order: pre-order mode ends. */
+  preorderHide: 'knitfront:preorder-hide',
   /**
    * Dispatched by a product-price, bubbling, each time it shows a price; its detail is the price
    * (amount in minor units, currency, formatted text, variant id). The buy buttons read it.

@@ -466,6 +466,20 @@ describe('pre-order mode', () => {
     expect(document.querySelector<HTMLButtonElement>('#PreorderButton-main')!.hidden).toBe(true);
   });
 
+  it('ends with the pre-order hide event: the copy goes, and the pre-order button is back', async () => {
+    window.knitfrontPreorderShown = true;
+    start({ preorder: true });
+    await vi.advanceTimersByTimeAsync(PRICE_STABLE_DELAY_MS);
+    const original = document.querySelector<HTMLButtonElement>('#PreorderButton-main')!;
+
+    document.dispatchEvent(new CustomEvent(EVENTS.preorderHide));
+    expect(preorderCopy()).toBeNull();
+    expect(original.hidden).toBe(false);
+    document.dispatchEvent(new CustomEvent(EVENTS.preorderShow));
+    expect(preorderCopy()!.textContent).toBe('Pre Order for €35');
+    expect(original.hidden).toBe(true);
+  });
+
   it('disables the copy while the theme disables the pre-order button (a sold-out variant)', async () => {
     window.knitfrontPreorderShown = true;
     start({ preorder: true });

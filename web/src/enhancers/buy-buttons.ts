@@ -193,6 +193,20 @@ function showPriceOnPreorder(theme: ThemeAdapter, price: string | null): boolean
 }
 
 /**
+ * Out of pre-order mode (a variant bought outright selected after one open for pre-order): the
+ * copy goes, and the pre-order button it stood for shows again where the theme shows it.
+ */
+function leavePreorderMode(theme: ThemeAdapter): void {
+  const copy = document.querySelector(`[${PREORDER_COPY}]`);
+  if (!copy || !theme.preorderButton) return;
+  copy.remove();
+  const original = document.querySelector<HTMLButtonElement>(
+    `${theme.preorderButton}:not([${PREORDER_COPY}])`,
+  );
+  if (original) original.hidden = false;
+}
+
+/**
  * Hides the selling-plan group when it holds exactly one option. True when the payment options
  * show as they should: no group, a group of another number of options, or a hidden one.
  */
@@ -231,7 +245,8 @@ function narrowScreenRuleApplies(): boolean {
  * - payment options: the selling-plan group shows as it should, hidden with exactly one option.
  * Each completes on its own, once the page has what it describes. Then the buttons keep following
  * the price, the variant and the pre-order mode, which turns on with the pre-order show event, or
- * its flag when the event came before this started. Returns the function that stops.
+ * its flag when the event came before this started, and off with the pre-order hide event.
+ * Returns the function that stops.
  */
 export function startBuyButtons(theme: ThemeAdapter): () => void {
   if (!isProductPage()) return () => {};
@@ -278,6 +293,7 @@ export function startBuyButtons(theme: ThemeAdapter): () => void {
   function apply() {
     const preorderPrice = showChargedOnPreorder(theme, price);
     const onAddToCart = price !== null && showPriceOnAddToCart(theme, price);
+    if (!preorderMode) leavePreorderMode(theme);
     const onPreorder = preorderMode && showPriceOnPreorder(theme, preorderPrice);
     if (onAddToCart || onPreorder) {
       clearTimeout(forceButton);
@@ -318,7 +334,12 @@ export function startBuyButtons(theme: ThemeAdapter): () => void {
     preorderMode = true;
     apply();
   };
+  const onPreorderHide = () => {
+    preorderMode = false;
+    apply();
+  };
   document.addEventListener(EVENTS.preorderShow, onPreorderShow);
+  document.addEventListener(EVENTS.preorderHide, onPreorderHide);
   // The pre-order's charge at checkout follows the payment option picked and the display currency.
   productForm.addEventListener('change', apply);
   const stopMarket = marketStore.subscribe(apply);
@@ -330,6 +351,7 @@ export function startBuyButtons(theme: ThemeAdapter): () => void {
     formChanges.disconnect();
     footer?.stop();
     document.removeEventListener(EVENTS.preorderShow, onPreorderShow);
+    document.removeEventListener(EVENTS.preorderHide, onPreorderHide);
     productForm.removeEventListener('change', apply);
     stopMarket();
     clearTimeout(forceButton);

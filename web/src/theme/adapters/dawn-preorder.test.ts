@@ -96,14 +96,20 @@ describe("a pre-order on Dawn's product page", () => {
     expect(form().querySelectorAll('input[name="selling_plan"]')).toHaveLength(0);
   });
 
-  it('announces the pre-order once', () => {
-    const shown = vi.fn();
-    document.addEventListener(EVENTS.preorderShow, shown);
+  it('announces the pre-order once, and its end when a variant bought outright is selected', () => {
+    const heard: string[] = [];
+    const hear = (event: Event) => heard.push(event.type);
+    document.addEventListener(EVENTS.preorderShow, hear);
+    document.addEventListener(EVENTS.preorderHide, hear);
     dawnProduct(variant(1, DEPOSIT));
     stop = startDawnPreorder();
     dawnSelects(variant(2, DEPOSIT));
-    document.removeEventListener(EVENTS.preorderShow, shown);
-    expect(shown).toHaveBeenCalledTimes(1);
+    dawnSelects(variant(3));
+    dawnSelects(variant(4));
+    document.removeEventListener(EVENTS.preorderShow, hear);
+    document.removeEventListener(EVENTS.preorderHide, hear);
+    expect(heard).toEqual([EVENTS.preorderShow, EVENTS.preorderHide]);
+    expect(window.knitfrontPreorderShown).toBe(false);
   });
 
   it("brings the app's payment options to the variant Dawn rendered, and sends their plan", () => {

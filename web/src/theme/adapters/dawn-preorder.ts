@@ -44,7 +44,8 @@ function sendsOwnSellingPlan(form: HTMLFormElement): boolean {
  *   field of its own (payment options a theme or an app placed);
  * - the page announces the pre-order (window.knitfrontPreorderShown and knitfront:preorder-show),
  *   as a pre-order app does, so that the buy button enhancer shows 'Pre Order for {price}' on a
- *   copy of Dawn's Add to cart, which submits Dawn's form to Dawn's own handler (its drawer opens).
+ *   copy of Dawn's Add to cart, which submits Dawn's form to Dawn's own handler (its drawer opens);
+ *   and its end (knitfront:preorder-hide) when the shopper selects a variant bought outright.
  * The input follows the variant: Dawn announces a new one with a change event of its form's
  * variant input, once its picker prints the variant, and with its variantChange message once it
  * has rendered the section, when the app's payment options block, if placed, follows it too.
@@ -69,9 +70,10 @@ export function startDawnPreorder(): () => void {
       }
       input.value = String(plan);
     }
-    if (plan !== undefined && window.knitfrontPreorderShown !== true) {
-      window.knitfrontPreorderShown = true;
-      document.dispatchEvent(new CustomEvent(EVENTS.preorderShow));
+    const preorder = plan !== undefined;
+    if (preorder !== (window.knitfrontPreorderShown === true)) {
+      window.knitfrontPreorderShown = preorder;
+      document.dispatchEvent(new CustomEvent(preorder ? EVENTS.preorderShow : EVENTS.preorderHide));
     }
   };
   const onChange = (event: Event) => {
