@@ -331,7 +331,7 @@ describe('a discounted product', () => {
         await readyPrice(page, `.product__price ${variantPrice('ProductDetailsPagePrice')}`),
         expected,
       );
-      await page.click('product-form button[name="add"]:visible');
+      await page.click(':is(product-form, .pdp-cta-footer) button[name="add"]:visible');
       assert.deepEqual(
         await readyPrice(page, `cart-drawer.active .cart-item ${variantPrice('CartItemPrice')}`),
         expected,
