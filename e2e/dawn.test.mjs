@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifactsDir, openShop, WIDTHS } from './harness.mjs';
+import { artifactsDir, buttonsReady, openShop, WIDTHS } from './harness.mjs';
 import { recordPricesAndShifts } from './page-metrics.mjs';
 
 const dawn = process.env.KNITFRONT_TEST_DAWN;
@@ -153,9 +153,7 @@ describe(
           });
           await page.goto(shop.url(path));
           // The skeleton goes once the five steps are done: Dawn has no footer to wait for.
-          await page.waitForFunction(
-            () => document.documentElement.dataset.kfBuyButtons === 'ready',
-          );
+          await buttonsReady(page);
           const button = page.locator('product-info button[id^="ProductSubmitButton-"]');
           await button.waitFor({ state: 'visible' });
           // Add to cart takes the price the block shows: Dawn's own, or knitfront's widget once
@@ -424,7 +422,7 @@ describe(
       test(`a pre-order reads 'Pre Order for {price}' and adds on its selling plan, at ${width} px`, async () => {
         const page = await shop.newPage({ width });
         await page.goto(shop.url('/products/snowfall-yoke-sweater'));
-        await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+        await buttonsReady(page);
         const shown = page.locator('product-info .product-form__buttons button:visible');
         assert.equal(await shown.count(), 1);
         assert.equal((await shown.innerText()).trim(), 'Pre Order for €159');
@@ -456,7 +454,7 @@ describe(
     test("a phone buys from the sticky footer, which opens Dawn's drawer", async () => {
       const page = await shop.newPage({ width: 390 });
       await page.goto(shop.url(PRODUCT));
-      await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+      await buttonsReady(page);
       const dawnButton = page.locator('product-info button[id^="ProductSubmitButton-"]');
       await dawnButton.scrollIntoViewIfNeeded();
       await page.locator('.kf-cta-footer').waitFor({ state: 'hidden' });
@@ -484,7 +482,7 @@ describe(
     test('a desktop sees no sticky footer', async () => {
       const page = await shop.newPage({ width: 1280 });
       await page.goto(shop.url(PRODUCT));
-      await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+      await buttonsReady(page);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
       await page.waitForTimeout(300);
       assert.ok(await page.isHidden('.kf-cta-footer'));
@@ -750,7 +748,7 @@ describe(
         const page = await shop.newPage({ width });
         await page.addInitScript(defineShownAmount);
         await page.goto(shop.url(PRODUCT));
-        await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+        await buttonsReady(page);
         const button = page.locator('product-info button[id^="ProductSubmitButton-"]');
         const label = async () => (await button.innerText()).replace(/\s+/g, ' ').trim();
         // The label takes the price knitfront's widget shows (Dawn's own before it).
@@ -892,7 +890,7 @@ describe(
         const page = await shop.newPage({ width });
         await page.addInitScript(recordPricesAndShifts);
         await page.goto(shop.url('/products/snowfall-yoke-sweater'));
-        await page.waitForFunction(() => document.documentElement.dataset.kfBuyButtons === 'ready');
+        await buttonsReady(page);
         const options = page.locator('.knitfront-payment-options .selling-plan-option');
         const texts = async () =>
           (await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());

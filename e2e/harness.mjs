@@ -125,6 +125,13 @@ export async function startServer({ env = {} } = {}) {
   }
 }
 
+/** Waits until the product page's buy buttons are no longer covered by the skeleton. */
+export async function buttonsReady(page) {
+  await page.waitForFunction(
+    () => document.documentElement.getAttribute('data-kf-buy-buttons') === 'ready',
+  );
+}
+
 /** Launches Chromium with a fresh profile. */
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'knitfront-chromium-'));

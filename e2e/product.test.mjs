@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { WIDTHS, chooseCurrency, openShop } from './harness.mjs';
+import { WIDTHS, buttonsReady, chooseCurrency, openShop } from './harness.mjs';
 
 const SECTION = 'template--product__main';
 // Sage / XS at the full price; Rose / S 25% off by a variant discount.
@@ -51,13 +51,6 @@ async function visibleBuyButtons(page) {
         text: button.textContent.replace(/\s+/g, ' ').trim(),
         inFooter: button.closest('.pdp-cta-footer') !== null,
       })),
-  );
-}
-
-/** Waits until the buy buttons are no longer covered by the skeleton. */
-async function buttonsReady(page) {
-  await page.waitForFunction(
-    () => document.documentElement.getAttribute('data-kf-buy-buttons') === 'ready',
   );
 }
 

@@ -54,8 +54,8 @@ export function submitWith(button: HTMLButtonElement): void {
 }
 
 /**
- * The sticky footer's copy of the buy buttons ('pdp cta footer'), with the theme's error message
- * area beside them. A click on a copied button submits the product form with its original, so
+ * The sticky footer's copy of the product form ('pdp cta footer'), as a shopper uses it: copies of
+ * its buy buttons, with the theme's error message area beside them. A click on a copied button submits the product form with its original, so
  * that the footer adds exactly what the product form would (variant, quantity, selling plan,
  * whatever the theme changed there) through the theme's own handler. The copies follow the
  * product form's through sync().

@@ -1,3 +1,4 @@
+import { isProductPage } from '../../constants';
 import { SELLING_PLAN_GROUP, SELLING_PLAN_OPTIONS } from '../selectors';
 import { startDawnCartNote } from './dawn-cart-note';
 import { startDawnCountrySelectors } from './dawn-localization';
@@ -9,7 +10,9 @@ const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
 const PRODUCT_FORM = 'product-info product-form.product-form';
 /**
  * The sticky footer knitfront adds to Dawn's product page, which has none: at the end of the
- * page, fixed at the bottom of a phone's screen by the app extension's stylesheet.
+ * page, fixed at the bottom of a phone's screen by the app extension's stylesheet. Only the
+ * product page gets one, where the buy buttons' enhancer runs (a featured product elsewhere
+ * keeps its buttons alone).
  */
 const CTA_FOOTER_CLASS = 'kf-cta-footer';
 /** Dawn's Add to cart, #ProductSubmitButton-{section id}. */
@@ -52,7 +55,7 @@ export const dawnTheme: ThemeAdapter = {
   ctaFooter: `.${CTA_FOOTER_CLASS}`,
   buyButtonsStay: true,
   start() {
-    if (document.querySelector(PRODUCT_FORM)) {
+    if (isProductPage() && document.querySelector(PRODUCT_FORM)) {
       const footer = document.createElement('div');
       footer.className = CTA_FOOTER_CLASS;
       footer.hidden = true;
