@@ -124,8 +124,20 @@ func TestAFrozenDatabaseAnswers503WithinTheDeadline(t *testing.T) {
 			if slowest > deadline+5*time.Second {
 				t.Errorf("the slowest answer took %v", slowest)
 			}
-			if resp, got := post("After the freeze."); resp == nil || resp.StatusCode != http.StatusCreated {
-				t.Errorf("after the freeze the pool did not recover: %v %s", resp, got)
+			// The database first works through what the freeze held back, the requests' canceled
+			// statements among them: on a loaded machine that takes it a moment after the release.
+			// The server must then store posts again, without a restart.
+			recovered := time.Now().Add(5 * time.Second)
+			for {
+				resp, got := post("After the freeze.")
+				if resp != nil && resp.StatusCode == http.StatusCreated {
+					break
+				}
+				if time.Now().After(recovered) {
+					t.Errorf("5 s after the freeze the pool had not recovered: %v %s", resp, got)
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
 			}
 		})
 	}
