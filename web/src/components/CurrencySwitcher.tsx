@@ -21,12 +21,13 @@ export interface RatesTexts {
   payCurrency?: string | null;
 }
 
-/** Days are written day first with the month short ('20 Nov'), whatever the page's language. */
-const RATES_DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+/**
+ * Days are written day first with the month short ('20 Nov'), whatever the page's language. Made
+ * on first use: building a DateTimeFormat loads the browser's calendar data, about 30 ms of main
+ * thread on a phone, which every page would pay while loading the bundle though few show a
+ * switcher.
+ */
+let ratesDayFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * What the switcher says of the market's rates, from the theme's texts: their day, or why prices
@@ -41,7 +42,12 @@ export function ratesLine(
   if (!day?.date || marketCurrency === null) return null;
   const text = day.stale ? texts.ratesStale : texts.ratesOf;
   if (!text) return null;
-  const date = RATES_DAY_FORMAT.format(new Date(`${day.date}T00:00:00Z`));
+  ratesDayFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const date = ratesDayFormat.format(new Date(`${day.date}T00:00:00Z`));
   return fill(text, { date, currency: marketCurrency });
 }
 

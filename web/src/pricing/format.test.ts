@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENCIES, MONEY_LOCALE } from '../constants';
 import { formatExactMoney, formatMoney } from './format';
 
 describe('formatMoney', () => {
@@ -17,6 +18,27 @@ describe('formatMoney', () => {
       expect(formatMoney(amount, currency)).toBe(want);
     });
   }
+
+  it('writes what Intl.NumberFormat writes, for every currency of the table', () => {
+    const amounts = [0, 1, 49, 50, 51, 99, 149, 150, 8950, 99949, 99950, 100000, 123456789];
+    for (const { currency } of CURRENCIES) {
+      const intl = new Intl.NumberFormat(MONEY_LOCALE, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        maximumFractionDigits: 0,
+      });
+      for (const amount of [...amounts, ...amounts.map((amount) => -amount)]) {
+        expect(formatMoney(amount, currency), `${amount} ${currency}`).toBe(
+          intl.format(amount / 100),
+        );
+      }
+    }
+  });
+
+  it('formats a currency outside the table with Intl.NumberFormat', () => {
+    expect(formatMoney(123456, 'CAD')).toBe('$1,235');
+  });
 
   it('follows the locale it is given', () => {
     expect(formatMoney(123400, 'EUR', 'de')).toBe('1.234\u00A0€');
