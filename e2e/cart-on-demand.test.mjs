@@ -1,6 +1,7 @@
 // jQuery and CartJS on demand: a page without a cart action of the widgets downloads neither, and
 // the first one (the recommendation card's Add to cart) loads them and adds its product. And the
-// bundle's entry comes with modulepreload links for the chunks it imports.
+// bundle's entry comes with modulepreload links for the chunks it imports, which ask V8 to compile
+// them whole as they download.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
@@ -83,4 +84,14 @@ test("the entry's chunks are preloaded, at the URLs the entry imports them from"
   // The entry imports exactly the chunks the links name, at the same URLs: no second download.
   assert.deepEqual([...chunks].sort(), [...preloaded].sort());
   await page.close();
+});
+
+test("the entry's chunks ask V8 to compile them whole as they download", async () => {
+  const entry = await (await fetch(shop.url('/assets/knitfront.js'))).text();
+  const chunks = [...entry.matchAll(/import"\.\/([^"]+\.js)"/g)].map((match) => match[1]);
+  assert.ok(chunks.length > 0, `the entry imports no chunk: ${entry}`);
+  for (const chunk of chunks) {
+    const code = await (await fetch(shop.url(`/assets/${chunk}`))).text();
+    assert.ok(code.startsWith('//# allFunctionsCalledOnLoad\n'), `${chunk} has no compile hint`);
+  }
 });

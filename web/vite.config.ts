@@ -47,8 +47,36 @@ function transitiveImports(bundle: Rolldown.OutputBundle, fileName: string): str
   return [...found];
 }
 
+/**
+ * V8's explicit compile hint, as the first line of a script: compile all its functions at once,
+ * while the browser streams the script in, off the main thread.
+ */
+const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Marks the chunks the entry imports (React and every widget's start) for V8 to compile whole as
+ * they download. A page runs most of their functions as it starts, and V8 otherwise compiles each
+ * on the main thread at its first call: on Dawn's product page that was about 25 ms of a phone's
+ * main thread more, in the tasks of the bundle's start and first render. Other browsers ignore
+ * the comment. Runs after hoistTransitiveImports, so that the hint stays the file's first line.
+ */
+function compileStartChunksEagerly(): Plugin {
+  return {
+    name: 'knitfront:compile-start-chunks-eagerly',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        for (const file of transitiveImports(bundle, chunk.fileName)) {
+          const imported = bundle[file];
+          if (imported?.type === 'chunk') imported.code = COMPILE_ALL_HINT + imported.code;
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => ({
-  plugins: [hoistTransitiveImports()],
+  plugins: [hoistTransitiveImports(), compileStartChunksEagerly()],
   // Only for builds: under Vitest this would load React's production build, which has no act().
   define: command === 'build' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: {
