@@ -447,6 +447,43 @@ describe(
     }
 
     /**
+     * A pre-order seen in US dollars by a shopper of the euro market: its buy button's price is
+     * converted, so marked approximate, and the line under Dawn's buttons says what checkout
+     * charges, exact in euros (the 20 % deposit of €159); the line appears after the first paint,
+     * into the room the app embed kept for it from the first paint, and nothing moves.
+     */
+    for (const width of WIDTHS) {
+      test(`a pre-order in another currency says what checkout charges, moving nothing, at ${width} px`, async (t) => {
+        const page = await shop.newPage({ width });
+        // The shop's storage written from an address where the widgets do not run.
+        await page.goto(shop.url('/cart.js'));
+        await page.evaluate(() => {
+          localStorage.setItem('localization', 'LT');
+          localStorage.setItem('marketCurrency', 'EUR');
+          localStorage.setItem('displayCurrency', 'USD');
+        });
+        await page.addInitScript(recordPricesAndShifts);
+        await page.goto(shop.url('/products/snowfall-yoke-sweater'));
+        await buttonsReady(page);
+        const buttons = 'product-info .product-form__buttons';
+        const line = await page.waitForFunction((buttons) => {
+          const line = document.querySelector(`${buttons} > [data-kf-buy-charged]`);
+          return line?.style.visibility === 'visible' && line.innerText;
+        }, buttons);
+        assert.equal(await line.jsonValue(), 'Charged at checkout: €31.80');
+        const shown = page.locator(`${buttons} button:visible`);
+        assert.match((await shown.innerText()).trim(), /^Pre Order for ≈ \$\d+$/);
+        await page.waitForLoadState('networkidle');
+        const shifts = await shiftsBesideDawnHeader(page);
+        const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        t.diagnostic(`CLS ${cls.toFixed(5)} on a pre-order in US dollars at ${width} px`);
+        assert.equal(cls, 0, `the page moved: ${JSON.stringify(shifts, null, 1)}`);
+        await shop.screenshot(page, 'dawn-preorder-charged');
+        await page.close();
+      });
+    }
+
+    /**
      * The sticky footer knitfront adds to Dawn's product page: on a phone it shows while Dawn's own
      * buy buttons are out of view, at the bottom of the screen, and a click on its button adds
      * through Dawn's own form, whose drawer opens; on a desktop it never shows.

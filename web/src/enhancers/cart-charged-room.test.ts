@@ -5,7 +5,7 @@ import '../test/api';
 import { setMarket } from '../test/elements';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chargedRoomSnippet, dawnTotalsRoom } from './cart-charged-room';
+import { chargedRoomSnippet, dawnRoom } from './cart-charged-room';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -58,25 +58,27 @@ describe('the snippet that gives a charged line its room before the first paint'
   });
 });
 
-describe("the app embed's Liquid that reserves the Dawn adapter's totals rows", () => {
+describe("the app embed's Liquid that reserves the Dawn adapter's rows", () => {
   it('is in the app embed as the bundle writes it', () => {
     const embed = readFileSync(
       resolve(import.meta.dirname, '../../../extensions/knitfront/blocks/knitfront-embed.liquid'),
       'utf8',
     );
 
-    expect(embed).toContain(dawnTotalsRoom());
+    expect(embed).toContain(dawnRoom());
   });
 
   /**
    * Runs the snippet's script as the browser does in the head of a page whose cart is in
-   * cartCurrency and holds a pre-order or not (the Liquid rendered as Shopify does), and returns
-   * the classes it gave the html element.
+   * cartCurrency and holds a pre-order or not, of a product page whose selected variant is a
+   * pre-order or not (the Liquid rendered as Shopify does), and returns the classes it gave the
+   * html element.
    */
-  function runInHead(cartCurrency: string, dueLater: boolean): string[] {
+  function runInHead(cartCurrency: string, dueLater: boolean, preorder = false): string[] {
     const script = /<script>([\s\S]*)<\/script>/
-      .exec(dawnTotalsRoom())?.[1]
+      .exec(dawnRoom())?.[1]
       ?.replace(/\{%- if due_later %\}([\s\S]*?)\{%- endif %\}/, dueLater ? '$1' : '')
+      .replace(/\{%- if preorder %\}([\s\S]*?)\{%- endif %\}/, preorder ? '$1' : '')
       .replace('{{ cart.currency.iso_code | json }}', JSON.stringify(cartCurrency));
     if (!script) throw new Error('the snippet has no script');
     const root = document.createElement('html');
@@ -96,6 +98,13 @@ describe("the app embed's Liquid that reserves the Dawn adapter's totals rows", 
     marketStore.getState().setDisplayCurrency('EUR');
 
     expect(runInHead('EUR', true)).toEqual(['kf-room-later']);
+  });
+
+  it("marks a pre-order's product page, whose charged line takes room with the currency's mark", () => {
+    setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR' });
+    marketStore.getState().setDisplayCurrency('USD');
+
+    expect(runInHead('EUR', false, true)).toEqual(['kf-room-preorder', 'kf-room-charged']);
   });
 
   it('reserves nothing when no display currency is stored and nothing is due later', () => {

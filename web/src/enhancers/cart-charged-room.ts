@@ -50,18 +50,27 @@ export function chargedRoomSnippet(): string {
 `;
 }
 
-/** The classes of the html element that reserve each of the Dawn adapter's totals rows. */
-const TOTALS_ROOM = { later: 'kf-room-later', charged: 'kf-room-charged' } as const;
+/**
+ * The classes of the html element that reserve the rows the Dawn adapter adds: under the cart's
+ * totals, the row due later and the line charged at checkout; under a pre-order's buy buttons, the
+ * line charged at checkout, with both preorder and charged.
+ */
+const DAWN_ROOM = {
+  later: 'kf-room-later',
+  charged: 'kf-room-charged',
+  preorder: 'kf-room-preorder',
+} as const;
 
 /**
  * The app embed's Liquid that marks the html element, in the head, before the page first paints,
- * with the rows the Dawn adapter will add under the theme's cart totals, so that the embed's
- * stylesheet keeps their room until they are there: one class when a line of the cart is a
- * pre-order that leaves something due later (its plan charges something at checkout, below the
- * line's final price), one when the display currency stored in the browser is not the cart's, the
- * one checkout charges. The embed holds it as it is, and its test checks so.
+ * with the rows the Dawn adapter will add, so that the embed's stylesheet keeps their room until
+ * they are there: one class when a line of the cart is a pre-order that leaves something due later
+ * (its plan charges something at checkout, below the line's final price), one when the product
+ * page's selected variant is a pre-order (sold with selling plans), one when the display currency
+ * stored in the browser is not the cart's, the one checkout charges. The embed holds it as it is,
+ * and its test checks so.
  */
-export function dawnTotalsRoom(): string {
+export function dawnRoom(): string {
   return `{%- liquid
   assign due_later = false
   for item in cart.items
@@ -72,15 +81,22 @@ export function dawnTotalsRoom(): string {
       endif
     endif
   endfor
+  assign preorder = false
+  if product.selected_or_first_available_variant.selling_plan_allocations.size > 0
+    assign preorder = true
+  endif
 -%}
 <script>
   (function (root) {
     {%- if due_later %}
-    root.classList.add('${TOTALS_ROOM.later}');
+    root.classList.add('${DAWN_ROOM.later}');
+    {%- endif %}
+    {%- if preorder %}
+    root.classList.add('${DAWN_ROOM.preorder}');
     {%- endif %}
     try {
       ${READ_SHOWN}
-      if (!(${shownIsNoneOr('{{ cart.currency.iso_code | json }}')})) root.classList.add('${TOTALS_ROOM.charged}');
+      if (!(${shownIsNoneOr('{{ cart.currency.iso_code | json }}')})) root.classList.add('${DAWN_ROOM.charged}');
     } catch (error) {}
   })(document.documentElement);
 </script>

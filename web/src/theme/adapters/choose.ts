@@ -5,10 +5,14 @@ import type { ThemeAdapter } from './theme-adapter';
 declare global {
   interface Window {
     /**
-     * What Shopify tells scripts of the shop: the market's country, and the theme, whose
-     * schema_name names the theme family.
+     * What Shopify tells scripts of the shop: the market's country, the currency the cart is in
+     * (the one checkout charges), and the theme, whose schema_name names the theme family.
      */
-    Shopify?: { country?: string; theme?: { schema_name?: string } };
+    Shopify?: {
+      country?: string;
+      currency?: { active?: string };
+      theme?: { schema_name?: string };
+    };
   }
 }
 

@@ -10,6 +10,7 @@ import { EVENTS } from '../../constants';
 import { onCartChange } from '../../enhancers/cart-changes';
 import { refreshCartTotals } from '../../enhancers/cart-drawer-totals';
 import { subscribeToDawn } from './dawn-pubsub';
+import { type DawnTexts, readDawnTexts } from './dawn-texts';
 
 /**
  * Dawn's totals: the cart page footer's (sections/main-cart-footer.liquid) and the drawer's
@@ -117,33 +118,6 @@ const FIGURE_TEXT = 'data-kf-dawn-text';
 /** The cart call of Dawn's product form, the one change Dawn tells without the cart. */
 const DAWN_ADD_PATH = '/cart/add.js';
 
-/** The texts Dawn has no place for, which the app embed writes from the extension's locale. */
-const TEXTS_SCRIPT = 'script#knitfront-texts';
-interface CartTexts {
-  /** '≈ {amount}': a figure converted to the display currency. */
-  approximate: string;
-  /** 'Charged at checkout: {amount}', in the market currency. */
-  chargedAtCheckout: string;
-  /** 'Due today', the total's label when pre-orders leave something due later. */
-  dueToday: string;
-  /** 'Due later'. */
-  dueLater: string;
-}
-
-function readTexts(): CartTexts | null {
-  try {
-    const texts = JSON.parse(
-      document.querySelector(TEXTS_SCRIPT)?.textContent ?? 'null',
-    ) as Partial<CartTexts> | null;
-    const { approximate, chargedAtCheckout, dueToday, dueLater } = texts ?? {};
-    return approximate && chargedAtCheckout && dueToday && dueLater
-      ? { approximate, chargedAtCheckout, dueToday, dueLater }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The widget over a line total, and Dawn's text kept in its room underneath: nothing in the line
  * moves whatever the widget shows. The widget goes into the one element Dawn puts in the total
@@ -186,7 +160,7 @@ function element(tag: string, attributes: Record<string, string>, text = ''): HT
  * display currency differs), and the row of what is due later. The area is the row's parent, the
  * one element Dawn keeps around the row and the lines below it. Returns whether it dressed it.
  */
-function dress(row: HTMLElement, texts: CartTexts): boolean {
+function dress(row: HTMLElement, texts: DawnTexts): boolean {
   const area = row.parentElement;
   if (row.hasAttribute(DRESSED) || !area) return false;
   row.setAttribute(DRESSED, '');
@@ -265,7 +239,7 @@ function copyOver(host: HTMLElement): HTMLElement {
 }
 
 /** Makes the figures Dawn prints in a line, besides its total, money slots of the cart's item. */
-function slotLineFigures(line: Element, item: DawnCartItem, currency: string, texts: CartTexts) {
+function slotLineFigures(line: Element, item: DawnCartItem, currency: string, texts: DawnTexts) {
   for (const host of FIGURE_HOSTS) {
     line.querySelectorAll<HTMLElement>(host.selector).forEach((found) => {
       const copy = copyOver(found);
@@ -285,7 +259,7 @@ function slotLineFigures(line: Element, item: DawnCartItem, currency: string, te
  * line's other figures money slots. A line whose variant is not the cart's at its place (Dawn
  * rendered a cart newer than the one known) waits for the next cart.
  */
-function priceLines(cart: AjaxCart, country: string, texts: CartTexts): void {
+function priceLines(cart: AjaxCart, country: string, texts: DawnTexts): void {
   document.querySelectorAll(LINES).forEach((line) => {
     const index = Number(/-(\d+)$/.exec(line.id)?.[1]) - 1;
     const item: DawnCartItem | undefined = cart.items[index];
@@ -348,7 +322,7 @@ interface DawnCartUpdate {
  */
 export function startDawnCart(): () => void {
   const country = window.Shopify?.country;
-  const texts = readTexts();
+  const texts = readDawnTexts();
   if (!country || !texts) return () => {};
   const style = element('style', { id: STYLE_ID }, STYLE);
   document.head.append(style);

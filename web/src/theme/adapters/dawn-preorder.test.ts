@@ -6,7 +6,11 @@ import { startDawnPreorder } from './dawn-preorder';
 const DEPOSIT = 4123456061;
 const IN_FULL = 4123456062;
 const allocations = (...plans: number[]) =>
-  plans.map((plan) => ({ price: 15900, selling_plan_id: plan, checkout_charge_amount: 3180 }));
+  plans.map((plan) => ({
+    price: 15900,
+    selling_plan_id: plan,
+    checkout_charge_amount: plan === DEPOSIT ? 3180 : 15900,
+  }));
 const variant = (id: number, ...plans: number[]) => ({
   id,
   price: 15900,
@@ -155,5 +159,73 @@ describe("a pre-order on Dawn's product page", () => {
     dawnProduct(variant(1, DEPOSIT));
     startDawnPreorder()();
     expect(sent()).toBeNull();
+  });
+});
+
+describe("what checkout charges for a pre-order on Dawn's product page", () => {
+  /** The app embed's texts and what Shopify tells of the cart's currency. */
+  function embed() {
+    window.Shopify = { country: 'LT', currency: { active: 'EUR' } };
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<script type="application/json" id="knitfront-texts">${JSON.stringify({
+        approximate: '≈ {amount}',
+        chargedAtCheckout: 'Charged at checkout: {amount}',
+        dueToday: 'Due today',
+        dueLater: 'Due later',
+      })}</script>`,
+    );
+  }
+  const buttons = () => document.querySelector<HTMLElement>('.product-form__buttons')!;
+  const line = () => buttons().querySelector<HTMLElement>(':scope > [data-kf-buy-charged]');
+
+  afterEach(() => {
+    delete window.Shopify;
+  });
+
+  it("gives Dawn's buttons each plan's charge, the cart's currency and the line, as the knitfront theme's pre-order button has them", () => {
+    dawnProduct(variant(1, DEPOSIT, IN_FULL));
+    embed();
+    stop = startDawnPreorder();
+
+    expect(JSON.parse(buttons().dataset.checkoutCharges!)).toEqual({
+      [DEPOSIT]: 3180,
+      [IN_FULL]: 15900,
+    });
+    expect(buttons().dataset).toMatchObject({ currency: 'EUR', approximate: '≈ {amount}' });
+    // The enhancer shows it, once the display currency differs and the rates are in.
+    expect(line()).toMatchObject({
+      hidden: true,
+      dataset: { text: 'Charged at checkout: {amount}' },
+    });
+    expect(line()!.style.visibility).toBe('hidden');
+    // Dawn hides an empty paragraph: the line holds the first plan's charge until it is written.
+    expect(line()!.textContent).toBe('Charged at checkout: €31.80');
+  });
+
+  it('writes the charge of the plan the shop lists first, whatever its id', () => {
+    dawnProduct(variant(1, IN_FULL, DEPOSIT));
+    embed();
+    stop = startDawnPreorder();
+    expect(line()!.textContent).toBe('Charged at checkout: €159.00');
+  });
+
+  it('takes it all away for a variant bought outright, and gives it back for the next pre-order', () => {
+    dawnProduct(variant(1, DEPOSIT));
+    embed();
+    stop = startDawnPreorder();
+    dawnSelects(variant(2));
+    expect(line()).toBeNull();
+    expect({ ...buttons().dataset }).toEqual({});
+    dawnSelects(variant(3, IN_FULL));
+    expect(buttons().querySelectorAll('[data-kf-buy-charged]')).toHaveLength(1);
+    expect(JSON.parse(buttons().dataset.checkoutCharges!)).toEqual({ [IN_FULL]: 15900 });
+  });
+
+  it("adds nothing where the page tells no cart currency or has no embed's texts", () => {
+    dawnProduct(variant(1, DEPOSIT));
+    stop = startDawnPreorder();
+    expect(line()).toBeNull();
+    expect({ ...buttons().dataset }).toEqual({});
   });
 });

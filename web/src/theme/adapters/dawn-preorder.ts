@@ -1,6 +1,10 @@
 import { EVENTS } from '../../constants';
+import { fill, showChargedLine } from '../../enhancers/dom';
+import { marketStore } from '../../market/store';
+import { formatExactMoney } from '../../pricing/format';
 import { subscribeToDawn } from './dawn-pubsub';
-import { selectedDawnVariant } from './dawn-variant';
+import { readDawnTexts } from './dawn-texts';
+import { type DawnVariant, selectedDawnVariant } from './dawn-variant';
 
 /** Dawn's product form, of its buy buttons block: Dawn re-sends its variant input on a change. */
 const PRODUCT_FORM = 'product-info product-form form[data-type="add-to-cart-form"]';
@@ -26,6 +30,51 @@ function copyVariantParts(html: unknown): void {
       part.replaceWith(document.importNode(next, true));
     }
   });
+}
+
+/** Dawn's buy buttons' container in its product form. */
+const BUTTONS = '.product-form__buttons';
+/** The line the buy buttons' enhancer writes what checkout charges in (the knitfront theme's name). */
+const CHARGED_LINE = 'data-kf-buy-charged';
+
+/**
+ * What the buy buttons' enhancer reads to say, while prices show in another currency than the
+ * cart's, that a pre-order's price is approximate and what checkout charges (the knitfront theme's
+ * pre-order button carries the same): on Dawn's buttons' container, each plan's upfront charge,
+ * the cart's currency and the approximate text, and under the buttons the line, unseen until the
+ * enhancer writes it (taking its room while the currencies differ, as the enhancer keeps it). While the selected variant is a pre-order; for another, none of it. The
+ * line's room before the bundle runs is the app embed's (kf-room-preorder with kf-room-charged),
+ * which its attributes end.
+ */
+function holdCheckoutCharges(form: HTMLFormElement, variant: DawnVariant | null): void {
+  const buttons = form.querySelector<HTMLElement>(BUTTONS);
+  const currency = window.Shopify?.currency?.active;
+  const texts = readDawnTexts();
+  if (!buttons) return;
+  let line = buttons.querySelector<HTMLElement>(`:scope > [${CHARGED_LINE}]`);
+  const charges = variant?.checkoutCharges ?? {};
+  // The shop's first plan's charge: the plan Dawn's form sends unless payment options pick another.
+  const plan = variant?.sellingPlanIds[0];
+  const first = plan === undefined ? undefined : charges[plan];
+  if (!currency || !texts || first === undefined) {
+    line?.remove();
+    for (const name of ['checkoutCharges', 'currency', 'approximate']) delete buttons.dataset[name];
+    return;
+  }
+  buttons.dataset.checkoutCharges = JSON.stringify(charges);
+  buttons.dataset.currency = currency;
+  buttons.dataset.approximate = texts.approximate;
+  if (!line) {
+    line = document.createElement('p');
+    line.setAttribute(CHARGED_LINE, '');
+    line.dataset.text = texts.chargedAtCheckout;
+    // The first plan's, until the enhancer writes the plan sent: Dawn hides an empty <p>.
+    line.textContent = fill(texts.chargedAtCheckout, { amount: formatExactMoney(first, currency) });
+    // Taking the room the embed kept for it, in the same task, while the currencies differ.
+    const { displayCurrency } = marketStore.getState();
+    showChargedLine(line, displayCurrency !== null && displayCurrency !== currency, null);
+    buttons.append(line);
+  }
 }
 
 /** Whether the form sends a selling plan of its own: a payment options field the theme or an app placed. */
@@ -56,7 +105,9 @@ export function startDawnPreorder(): () => void {
   if (!form) return () => {};
 
   const follow = () => {
-    const [plan] = selectedDawnVariant()?.sellingPlanIds ?? [];
+    const variant = selectedDawnVariant();
+    const [plan] = variant?.sellingPlanIds ?? [];
+    holdCheckoutCharges(form, variant);
     let input = form.querySelector<HTMLInputElement>(`input[${PLAN_INPUT}]`);
     if (plan === undefined || sendsOwnSellingPlan(form)) {
       input?.remove();
@@ -93,5 +144,6 @@ export function startDawnPreorder(): () => void {
     unsubscribe?.();
     form.removeEventListener('change', onChange);
     form.querySelector(`input[${PLAN_INPUT}]`)?.remove();
+    holdCheckoutCharges(form, null);
   };
 }

@@ -8,9 +8,13 @@ export interface DawnVariant {
   compare_at_price: number | null;
   /** The selling plans the variant may be bought with, in the shop's order; none printed, none. */
   sellingPlanIds: number[];
+  /** What checkout charges for one unit under each of those plans, by plan id, where printed. */
+  checkoutCharges: Record<string, number>;
 }
 
-function isVariant(value: unknown): value is Omit<DawnVariant, 'sellingPlanIds'> {
+function isVariant(
+  value: unknown,
+): value is Omit<DawnVariant, 'sellingPlanIds' | 'checkoutCharges'> {
   const variant = value as DawnVariant | null;
   return (
     typeof variant?.id === 'number' &&
@@ -19,11 +23,19 @@ function isVariant(value: unknown): value is Omit<DawnVariant, 'sellingPlanIds'>
   );
 }
 
-/** The ids of the selling plans of a variant's selling_plan_allocations, those that have one. */
-function sellingPlanIds(allocations: unknown): number[] {
-  if (!Array.isArray(allocations)) return [];
-  return allocations.flatMap((allocation: { selling_plan_id?: unknown } | null) =>
-    typeof allocation?.selling_plan_id === 'number' ? [allocation.selling_plan_id] : [],
+/** A variant's price under a selling plan, as Shopify prints it: its plan's id and upfront charge. */
+interface Allocation {
+  selling_plan_id?: unknown;
+  checkout_charge_amount?: unknown;
+}
+
+/** A variant's selling_plan_allocations, those that name their plan. */
+function allocationsOf(value: unknown): { plan: number; charge: unknown }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((allocation: Allocation | null) =>
+    typeof allocation?.selling_plan_id === 'number'
+      ? [{ plan: allocation.selling_plan_id, charge: allocation.checkout_charge_amount }]
+      : [],
   );
 }
 
@@ -42,6 +54,20 @@ export function selectedDawnVariant(): DawnVariant | null {
   }
   if (!isVariant(variant)) return null;
   const { id, price, compare_at_price } = variant;
-  const { selling_plan_allocations } = variant as { selling_plan_allocations?: unknown };
-  return { id, price, compare_at_price, sellingPlanIds: sellingPlanIds(selling_plan_allocations) };
+  const allocations = allocationsOf(
+    (variant as { selling_plan_allocations?: unknown }).selling_plan_allocations,
+  );
+  const checkoutCharges: Record<string, number> = {};
+  for (const { plan, charge } of allocations) {
+    if (typeof charge === 'number' && Number.isSafeInteger(charge) && charge >= 0) {
+      checkoutCharges[plan] = charge;
+    }
+  }
+  return {
+    id,
+    price,
+    compare_at_price,
+    sellingPlanIds: allocations.map(({ plan }) => plan),
+    checkoutCharges,
+  };
 }
