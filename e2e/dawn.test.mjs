@@ -92,6 +92,22 @@ async function countryChosenSticks(shop, { width, opener, form }) {
 }
 
 /**
+ * A page of a shopper of the euro market (Lithuania) who shows prices in displayCurrency. The
+ * shop's storage is written from an address where the widgets do not run: on a page, they write
+ * their market state back whenever it changes (when its rates arrive), over this.
+ */
+async function euroShopper(shop, width, displayCurrency) {
+  const page = await shop.newPage({ width });
+  await page.goto(shop.url('/cart.js'));
+  await page.evaluate((displayCurrency) => {
+    localStorage.setItem('localization', 'LT');
+    localStorage.setItem('marketCurrency', 'EUR');
+    localStorage.setItem('displayCurrency', displayCurrency);
+  }, displayCurrency);
+  return page;
+}
+
+/**
  * The theme settings a merchant sets for knitfront on Dawn (docs/install-theme.md): the cart in a
  * drawer, and the cart note on.
  */
@@ -454,14 +470,7 @@ describe(
      */
     for (const width of WIDTHS) {
       test(`a pre-order in another currency says what checkout charges, moving nothing, at ${width} px`, async (t) => {
-        const page = await shop.newPage({ width });
-        // The shop's storage written from an address where the widgets do not run.
-        await page.goto(shop.url('/cart.js'));
-        await page.evaluate(() => {
-          localStorage.setItem('localization', 'LT');
-          localStorage.setItem('marketCurrency', 'EUR');
-          localStorage.setItem('displayCurrency', 'USD');
-        });
+        const page = await euroShopper(shop, width, 'USD');
         await page.addInitScript(recordPricesAndShifts);
         await page.goto(shop.url('/products/snowfall-yoke-sweater'));
         await buttonsReady(page);
@@ -556,15 +565,7 @@ describe(
      * currency given), with a pre-order and a discounted sweater in the cart.
      */
     async function shopperWithCart(width, displayCurrency = 'USD') {
-      const page = await shop.newPage({ width });
-      // The shop's storage written from an address where the widgets do not run: on a page, they
-      // write their market state back whenever it changes (when its rates arrive), over this.
-      await page.goto(shop.url('/cart.js'));
-      await page.evaluate((displayCurrency) => {
-        localStorage.setItem('localization', 'LT');
-        localStorage.setItem('marketCurrency', 'EUR');
-        localStorage.setItem('displayCurrency', displayCurrency);
-      }, displayCurrency);
+      const page = await euroShopper(shop, width, displayCurrency);
       const added = await page.request.post(shop.url('/cart/add.js'), {
         data: { items: [PREORDER_LINE, DISCOUNTED_LINE] },
       });

@@ -2,8 +2,8 @@ import { BREAKPOINT_MOBILE_PX, PREORDER_STRIP_FLY_IN_MS } from './constants';
 
 /**
  * The CSS custom property holding the product page's sticky footer's height, which the pre-order
- * strip sits above (enhancers/cta-footer sets it on the strip's element). Here, not with the footer, so that the
- * stylesheet every page loads does not bring the buy buttons' code along.
+ * strip sits above (enhancers/cta-footer sets it on the strip's element). Here, not with the
+ * footer, so that the stylesheet every page loads does not bring the buy buttons' code along.
  */
 export const FOOTER_HEIGHT_PROPERTY = '--kf-cta-footer-height';
 

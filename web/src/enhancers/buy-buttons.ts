@@ -11,13 +11,14 @@ import {
   SKELETON_HIDE_DELAY_MS,
 } from '../constants';
 import { isCurrency } from '../market/currency';
-import { marketStore } from '../market/store';
+import { displayDiffersFrom, marketStore } from '../market/store';
 import { chargedAmount } from '../pricing/cart-totals';
+import { isMinorAmount } from '../pricing/minor-units';
 import { injectStyles, SKELETON_LOOK } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 import { createBuyButtonSteps } from './buy-button-steps';
 import { createCtaFooter, FOOTER_SHOWN } from './cta-footer';
-import { fill, setText, showChargedLine } from './dom';
+import { BUY_CHARGED_LINE, fill, setText, showChargedLine } from './dom';
 import { watchPrice } from './price-watch';
 
 declare global {
@@ -114,9 +115,6 @@ function showPriceOnAddToCart(theme: ThemeAdapter, price: string): boolean {
   return true;
 }
 
-/** Marks the line under the pre-order button that says what checkout charges (data-text). */
-const CHARGED_LINE = 'data-kf-buy-charged';
-
 /**
  * The selected payment option's charge at checkout, in minor units of the market currency, from
  * the theme's data-checkout-charges (by selling plan id); the first option's when the form sends
@@ -134,7 +132,7 @@ function checkoutCharge(holder: HTMLElement, theme: ThemeAdapter): number | null
   const form = document.querySelector<HTMLFormElement>(theme.productFormElement);
   const plan = form ? new FormData(form).get('selling_plan') : null;
   const charge = typeof plan === 'string' ? byPlan[plan] : Object.values(byPlan)[0];
-  return typeof charge === 'number' && Number.isSafeInteger(charge) && charge >= 0 ? charge : null;
+  return isMinorAmount(charge) ? charge : null;
 }
 
 /**
@@ -151,11 +149,11 @@ function showChargedOnPreorder(theme: ThemeAdapter, price: string | null): strin
     theme.preorderButton &&
     document.querySelector<HTMLElement>(`${theme.preorderButton}:not([${PREORDER_COPY}])`);
   const holder = original ? original.closest<HTMLElement>('[data-checkout-charges]') : null;
-  const line = holder?.querySelector<HTMLElement>(`[${CHARGED_LINE}]`);
+  const line = holder?.querySelector<HTMLElement>(`[${BUY_CHARGED_LINE}]`);
   const currency = holder?.dataset.currency;
   if (!holder || !line || !currency || !isCurrency(currency)) return price;
   const { displayCurrency, rates } = marketStore.getState();
-  const differs = displayCurrency !== null && displayCurrency !== currency;
+  const differs = displayDiffersFrom(currency);
   const rateMap = rates[currency];
   // Parsed only when a converted price needs it: apply() runs on every change of the product form.
   const charge = differs && price !== null ? checkoutCharge(holder, theme) : null;

@@ -1,5 +1,6 @@
 import { FOOTER_HEIGHT_PROPERTY } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
+import { BUY_CHARGED_LINE } from './dom';
 
 /** Marks the footer's copy of the buy buttons, which the footer holds in the theme's footer. */
 export const FOOTER_COPY = 'data-kf-cta-footer';
@@ -43,7 +44,7 @@ preorder-strip{${FOOTER_HEIGHT_PROPERTY}:${height}px}`;
  * under the pre-order button that says what checkout charges.
  */
 const SUBMIT_BUTTON = 'button[type="submit"]';
-const COPIED = `${SUBMIT_BUTTON}, [data-kf-buy-charged]`;
+const COPIED = `${SUBMIT_BUTTON}, [${BUY_CHARGED_LINE}]`;
 
 /**
  * An element of the product form as the footer shows it: a copy, with an id of its own, which the

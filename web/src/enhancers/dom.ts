@@ -16,6 +16,13 @@ export function fill(template: string, values: Record<string, string>): string {
 }
 
 /**
+ * Marks the line under the pre-order button that says what checkout charges (its text in
+ * data-text), which the buy buttons' enhancer writes with showChargedLine and the sticky footer
+ * copies.
+ */
+export const BUY_CHARGED_LINE = 'data-kf-buy-charged';
+
+/**
  * Brings a theme's line of what checkout charges (its text in data-text, '{amount}' the amount
  * charged) to what it shows now: it takes its room while the display currency differs from the
  * one checkout charges, invisible until the amount charged is known. Writes only what differs.

@@ -145,6 +145,15 @@ function readJSON(text: string | null): unknown {
 /** The page's market store. */
 export const marketStore = createMarketStore();
 
+/**
+ * Whether the shopper sees prices in another currency than the one given, checkout's: then a
+ * line charged at checkout takes its room.
+ */
+export function displayDiffersFrom(currency: string): boolean {
+  const { displayCurrency } = marketStore.getState();
+  return displayCurrency !== null && displayCurrency !== currency;
+}
+
 /** Reads the market store from a component, re-rendering when the selected part changes. */
 export function useMarket<T>(selector: (state: MarketState & MarketActions) => T): T {
   return useStore(marketStore, selector);

@@ -29,6 +29,11 @@ export function toMinorUnits(amount: number, currency: string): number {
   return Math.round(amount * minorUnitsPerUnit(currency));
 }
 
+/** Whether a value read from outside (JSON) is an amount in minor units: a whole number, 0 or more. */
+export function isMinorAmount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
 /**
  * Reads an amount in minor units as the theme writes it in an attribute ('8900'): a whole number
  * of digits and nothing else, or null.

@@ -1,7 +1,8 @@
 import { EVENTS } from '../../constants';
-import { fill, showChargedLine } from '../../enhancers/dom';
-import { marketStore } from '../../market/store';
+import { BUY_CHARGED_LINE, fill, showChargedLine } from '../../enhancers/dom';
+import { displayDiffersFrom } from '../../market/store';
 import { formatExactMoney } from '../../pricing/format';
+import { BUY_BUTTONS } from '../selectors';
 import { subscribeToDawn } from './dawn-pubsub';
 import { readDawnTexts } from './dawn-texts';
 import { type DawnVariant, selectedDawnVariant } from './dawn-variant';
@@ -32,49 +33,47 @@ function copyVariantParts(html: unknown): void {
   });
 }
 
-/** Dawn's buy buttons' container in its product form. */
-const BUTTONS = '.product-form__buttons';
-/** The line the buy buttons' enhancer writes what checkout charges in (the knitfront theme's name). */
-const CHARGED_LINE = 'data-kf-buy-charged';
-
 /**
  * What the buy buttons' enhancer reads to say, while prices show in another currency than the
  * cart's, that a pre-order's price is approximate and what checkout charges (the knitfront theme's
  * pre-order button carries the same): on Dawn's buttons' container, each plan's upfront charge,
  * the cart's currency and the approximate text, and under the buttons the line, unseen until the
- * enhancer writes it (taking its room while the currencies differ, as the enhancer keeps it). While the selected variant is a pre-order; for another, none of it. The
+ * enhancer writes it. While the selected variant is a pre-order; for another, none of it. The
  * line's room before the bundle runs is the app embed's (kf-room-preorder with kf-room-charged),
- * which its attributes end.
+ * which the container's attributes end: the line takes it in the same task, while the currencies
+ * differ, as the enhancer keeps it. Returns the function that brings the buttons to a variant, a
+ * function that does nothing where the page tells no cart currency or has no embed's texts.
  */
-function holdCheckoutCharges(form: HTMLFormElement, variant: DawnVariant | null): void {
-  const buttons = form.querySelector<HTMLElement>(BUTTONS);
+function checkoutChargesHolder(form: HTMLFormElement): (variant: DawnVariant | null) => void {
   const currency = window.Shopify?.currency?.active;
   const texts = readDawnTexts();
-  if (!buttons) return;
-  let line = buttons.querySelector<HTMLElement>(`:scope > [${CHARGED_LINE}]`);
-  const charges = variant?.checkoutCharges ?? {};
-  // The shop's first plan's charge: the plan Dawn's form sends unless payment options pick another.
-  const plan = variant?.sellingPlanIds[0];
-  const first = plan === undefined ? undefined : charges[plan];
-  if (!currency || !texts || first === undefined) {
-    line?.remove();
-    for (const name of ['checkoutCharges', 'currency', 'approximate']) delete buttons.dataset[name];
-    return;
-  }
-  buttons.dataset.checkoutCharges = JSON.stringify(charges);
-  buttons.dataset.currency = currency;
-  buttons.dataset.approximate = texts.approximate;
-  if (!line) {
+  if (!currency || !texts) return () => {};
+  return (variant) => {
+    const buttons = form.querySelector<HTMLElement>(BUY_BUTTONS);
+    if (!buttons) return;
+    let line = buttons.querySelector<HTMLElement>(`:scope > [${BUY_CHARGED_LINE}]`);
+    const charges = variant?.checkoutCharges ?? {};
+    // The shop's first plan's charge: the plan Dawn's form sends unless payment options pick another.
+    const plan = variant?.sellingPlanIds[0];
+    const first = plan === undefined ? undefined : charges[plan];
+    if (first === undefined) {
+      line?.remove();
+      for (const name of ['checkoutCharges', 'currency', 'approximate'])
+        delete buttons.dataset[name];
+      return;
+    }
+    buttons.dataset.checkoutCharges = JSON.stringify(charges);
+    buttons.dataset.currency = currency;
+    buttons.dataset.approximate = texts.approximate;
+    if (line) return;
     line = document.createElement('p');
-    line.setAttribute(CHARGED_LINE, '');
+    line.setAttribute(BUY_CHARGED_LINE, '');
     line.dataset.text = texts.chargedAtCheckout;
     // The first plan's, until the enhancer writes the plan sent: Dawn hides an empty <p>.
     line.textContent = fill(texts.chargedAtCheckout, { amount: formatExactMoney(first, currency) });
-    // Taking the room the embed kept for it, in the same task, while the currencies differ.
-    const { displayCurrency } = marketStore.getState();
-    showChargedLine(line, displayCurrency !== null && displayCurrency !== currency, null);
+    showChargedLine(line, displayDiffersFrom(currency), null);
     buttons.append(line);
-  }
+  };
 }
 
 /** Whether the form sends a selling plan of its own: a payment options field the theme or an app placed. */
@@ -104,10 +103,11 @@ export function startDawnPreorder(): () => void {
   const form = document.querySelector<HTMLFormElement>(PRODUCT_FORM);
   if (!form) return () => {};
 
+  const holdCheckoutCharges = checkoutChargesHolder(form);
   const follow = () => {
     const variant = selectedDawnVariant();
     const [plan] = variant?.sellingPlanIds ?? [];
-    holdCheckoutCharges(form, variant);
+    holdCheckoutCharges(variant);
     let input = form.querySelector<HTMLInputElement>(`input[${PLAN_INPUT}]`);
     if (plan === undefined || sendsOwnSellingPlan(form)) {
       input?.remove();
@@ -144,6 +144,6 @@ export function startDawnPreorder(): () => void {
     unsubscribe?.();
     form.removeEventListener('change', onChange);
     form.querySelector(`input[${PLAN_INPUT}]`)?.remove();
-    holdCheckoutCharges(form, null);
+    holdCheckoutCharges(null);
   };
 }

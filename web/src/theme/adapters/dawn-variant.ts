@@ -1,3 +1,5 @@
+import { isMinorAmount } from '../../pricing/minor-units';
+
 /** The selected variant as Dawn's variant picker prints it for its scripts, prices in minor units. */
 const SELECTED_VARIANT = 'product-info variant-selects [data-selected-variant]';
 
@@ -29,14 +31,22 @@ interface Allocation {
   checkout_charge_amount?: unknown;
 }
 
-/** A variant's selling_plan_allocations, those that name their plan. */
-function allocationsOf(value: unknown): { plan: number; charge: unknown }[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((allocation: Allocation | null) =>
-    typeof allocation?.selling_plan_id === 'number'
-      ? [{ plan: allocation.selling_plan_id, charge: allocation.checkout_charge_amount }]
-      : [],
-  );
+/** The plans of a variant's selling_plan_allocations (those that name one), with their charges. */
+function plansOf(allocations: unknown): Pick<DawnVariant, 'sellingPlanIds' | 'checkoutCharges'> {
+  const plans: Pick<DawnVariant, 'sellingPlanIds' | 'checkoutCharges'> = {
+    sellingPlanIds: [],
+    checkoutCharges: {},
+  };
+  if (!Array.isArray(allocations)) return plans;
+  for (const allocation of allocations as (Allocation | null)[]) {
+    const plan = allocation?.selling_plan_id;
+    if (typeof plan !== 'number') continue;
+    plans.sellingPlanIds.push(plan);
+    if (isMinorAmount(allocation?.checkout_charge_amount)) {
+      plans.checkoutCharges[plan] = allocation.checkout_charge_amount;
+    }
+  }
+  return plans;
 }
 
 /**
@@ -54,20 +64,6 @@ export function selectedDawnVariant(): DawnVariant | null {
   }
   if (!isVariant(variant)) return null;
   const { id, price, compare_at_price } = variant;
-  const allocations = allocationsOf(
-    (variant as { selling_plan_allocations?: unknown }).selling_plan_allocations,
-  );
-  const checkoutCharges: Record<string, number> = {};
-  for (const { plan, charge } of allocations) {
-    if (typeof charge === 'number' && Number.isSafeInteger(charge) && charge >= 0) {
-      checkoutCharges[plan] = charge;
-    }
-  }
-  return {
-    id,
-    price,
-    compare_at_price,
-    sellingPlanIds: allocations.map(({ plan }) => plan),
-    checkoutCharges,
-  };
+  const { selling_plan_allocations } = variant as { selling_plan_allocations?: unknown };
+  return { id, price, compare_at_price, ...plansOf(selling_plan_allocations) };
 }
