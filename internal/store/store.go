@@ -172,8 +172,27 @@ func (db *DB) SetMaxConnections(n int) {
 // Engine reports which engine the database runs on.
 func (db *DB) Engine() Engine { return db.engine }
 
-// Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+// closeWait bounds how long Close waits for the statements still running.
+const closeWait = 5 * time.Second
+
+// Close closes the database once the statements still running end, at most
+// closeWait after it is called. database/sql closes only its idle
+// connections at once: one in use closes when its statement ends, and one
+// the pool was still opening closes when the open completes. Until then a
+// SQLite connection may still write its journal files beside the database,
+// so Close waits for the pool's count to reach zero.
+func (db *DB) Close() error {
+	err := db.sql.Close()
+	deadline := time.Now().Add(closeWait)
+	for db.sql.Stats().OpenConnections > 0 {
+		if time.Now().After(deadline) {
+			return errors.Join(err, fmt.Errorf("closing the %s database: %d connections still in use after %v",
+				db.engine, db.sql.Stats().OpenConnections, closeWait))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return err
+}
 
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
