@@ -4,25 +4,28 @@ import { FeedbackForm } from './FeedbackForm';
 import { FeedbackList } from './FeedbackList';
 import { scrollItemIntoView } from './scroll';
 import { useAccordionPanel } from './useAccordionPanel';
-import { useKnitterReviews } from './useKnitterReviews';
+import { useKnitterReviews, type FirstReviews } from './useKnitterReviews';
 
 /**
  * One knitter of the accordion (WAI-ARIA accordion pattern): a heading holding a button with the
  * avatar, the name and an arrow, which opens and closes the panel it controls; the panel holds
  * the description, the photo, the feedback and the feedback form. Once open, the item is scrolled
- * to just below the top of the screen, and its feedback is fetched (once).
+ * to just below the top of the screen, and its feedback is fetched (once), unless the page
+ * fetched it already (firstReviews).
  */
 export function KnitterItem({
   knitter,
   initiallyOpen,
+  firstReviews,
 }: {
   knitter: Knitter;
   initiallyOpen: boolean;
+  firstReviews?: FirstReviews | undefined;
 }) {
   const id = useId();
   const itemRef = useRef<HTMLDivElement>(null);
   const { phase, expanded, toggle, panelRef } = useAccordionPanel(initiallyOpen);
-  const feedback = useKnitterReviews(knitter.id, phase === 'open');
+  const feedback = useKnitterReviews(knitter.id, phase === 'open', firstReviews);
 
   useEffect(() => {
     if (phase === 'open' && itemRef.current) scrollItemIntoView(itemRef.current);

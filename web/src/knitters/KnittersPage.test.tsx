@@ -267,6 +267,66 @@ describe('opening and closing an item', () => {
     expect(panelOf(button).dataset.phase).toBe('closing');
   });
 
+  it(`fetches the feedback of the ${KNITTER_PARAM} parameter's knitter beside the knitters, and shows both together`, async () => {
+    window.history.replaceState(null, '', `/pages/knitters?${KNITTER_PARAM}=2`);
+    let answerFeedback!: () => void;
+    const feedbackHeld = new Promise<void>((resolve) => (answerFeedback = resolve));
+    answerReviews({ 2: [review(5, 2, '2024-01-01T00:00:00Z')] });
+    server.use(
+      http.get(`${ORIGIN}/api/knitters/:id/reviews`, async () => {
+        await feedbackHeld;
+        return undefined;
+      }),
+    );
+    const feedbackPlaceholders: Element[] = [];
+    const observer = new MutationObserver(() =>
+      feedbackPlaceholders.push(
+        ...document.querySelectorAll('[data-knitter-id="2"] .kf-feedback .kf-placeholder'),
+      ),
+    );
+    observer.observe(document.body, { childList: true, subtree: true });
+    await renderPage();
+
+    // The knitters are here, the feedback not yet: the page's placeholder stays.
+    expect(reviewRequests().map((url) => url.pathname)).toEqual(['/api/knitters/2/reviews']);
+    expect(screen.queryByRole('button', { name: KNITTERS[1]!.name })).toBeNull();
+    expect(document.querySelector('.kf-knitters__placeholder')).not.toBeNull();
+
+    answerFeedback();
+    await settle();
+    observer.disconnect();
+    const feedback = panelOf(header(KNITTERS[1]!.name)).querySelector('.kf-feedback')!;
+    expect(within(feedback as HTMLElement).getByText('Review 5')).toBeTruthy();
+    expect(feedback.getAttribute('aria-busy')).toBe('false');
+    expect(feedbackPlaceholders).toEqual([]);
+    expect(reviewRequests()).toHaveLength(1);
+  });
+
+  it(`says so in the ${KNITTER_PARAM} parameter's item when its feedback cannot be loaded`, async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.history.replaceState(null, '', `/pages/knitters?${KNITTER_PARAM}=2`);
+    server.use(
+      http.get(`${ORIGIN}/api/knitters/:id/reviews`, () =>
+        HttpResponse.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 }),
+      ),
+    );
+    await renderPage();
+
+    expect(within(panelOf(header(KNITTERS[1]!.name))).getByText(REVIEWS_LOAD_FAILED)).toBeTruthy();
+    expect(log).toHaveBeenCalledExactlyOnceWith(REVIEWS_LOAD_FAILED, expect.any(Error));
+    expect(reviewRequests()).toHaveLength(1);
+  });
+
+  for (const param of ['abc', '0', '-2', '02', '2.5']) {
+    it(`asks no feedback for a ${KNITTER_PARAM} parameter of ${param}, which is no knitter id`, async () => {
+      window.history.replaceState(null, '', `/pages/knitters?${KNITTER_PARAM}=${param}`);
+      await renderPage();
+
+      expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+      expect(reviewRequests()).toHaveLength(0);
+    });
+  }
+
   it(`opens nothing for a ${KNITTER_PARAM} parameter that names no knitter`, async () => {
     window.history.replaceState(null, '', `/pages/knitters?${KNITTER_PARAM}=99`);
     await renderPage();

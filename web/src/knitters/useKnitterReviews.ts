@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../constants';
-import { getReviews, type Review } from './api';
+import { getReviews, type Review, type ReviewPage } from './api';
 import { REVIEWS_LOAD_FAILED } from './texts';
 
 /** A knitter's feedback as the page knows it. */
@@ -17,19 +17,34 @@ export interface KnitterReviews {
   addPosted: (review: Review) => void;
 }
 
+/** The first page of a knitter's reviews fetched before the item showed, or why it failed. */
+export type FirstReviews = ReviewPage | Error;
+
 /**
  * The reviews of a knitter, fetched once: the first time `ready` holds (the item is open and no
- * longer animating), never again when the item closes and opens. Older pages come on request.
- * A missing id logs the spec's 'No id provided' and fetches nothing.
+ * longer animating), never again when the item closes and opens; or given, fetched already, as
+ * `first`. Older pages come on request. A missing id logs the spec's 'No id provided' and
+ * fetches nothing.
  */
-export function useKnitterReviews(knitterId: number | undefined, ready: boolean): KnitterReviews {
-  const [fetched, setFetched] = useState<Review[]>([]);
+export function useKnitterReviews(
+  knitterId: number | undefined,
+  ready: boolean,
+  first?: FirstReviews,
+): KnitterReviews {
+  const firstPage = first instanceof Error ? undefined : first;
+  const [fetched, setFetched] = useState<Review[]>(firstPage?.reviews ?? []);
   const [posted, setPosted] = useState<Review[]>([]);
-  const [status, setStatus] = useState<KnitterReviews['status']>('loading');
-  const [cursor, setCursor] = useState<string | null>(null);
+  const [status, setStatus] = useState<KnitterReviews['status']>(
+    first === undefined ? 'loading' : firstPage ? 'loaded' : 'failed',
+  );
+  const [cursor, setCursor] = useState<string | null>(firstPage?.nextCursor ?? null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const requested = useRef(false);
+  const requested = useRef(first !== undefined);
   const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (first instanceof Error) console.error(REVIEWS_LOAD_FAILED, first);
+  }, [first]);
 
   const fetchPage = useCallback((id: number, after: string | null) => {
     controller.current ??= new AbortController();
