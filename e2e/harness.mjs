@@ -152,7 +152,8 @@ export async function launchBrowser() {
  * console errors, uncaught exceptions and failed requests; closing it fails the test when there
  * were any (a test that expects one passes it to allow). Each new page starts a new shopper, with
  * no cookies and no stored data (so no cart and the default country), unless keepCookies is set.
- * env adds environment variables of the server, as startServer's does.
+ * env adds environment variables of the server, as startServer's does; log() gives what the
+ * server has logged so far.
  */
 export async function openShop({ env = {} } = {}) {
   const server = await startServer({ env });
@@ -166,6 +167,7 @@ export async function openShop({ env = {} } = {}) {
   return {
     address: server.address,
     url: (path) => server.address + path,
+    log: server.log,
     context: browser.context,
     async newPage({ width = WIDTHS[0], height = 900, keepCookies = false } = {}) {
       const page = await browser.context.newPage();

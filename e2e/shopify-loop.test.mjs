@@ -15,6 +15,8 @@ const CHANGE_SHOWN_WITHIN_MS = 2000;
 const BEANIE = { handle: 'pebble-beanie', variant: 45123456003501 };
 const MITTEN_SEASON = 1123456000001;
 const PRODUCT_PRICE = 'product-price[type=ProductDetailsPagePrice]';
+/** What the server logs once its worker has applied the shop's webhooks. */
+const APPLIED = `"msg":"shop's webhooks applied"`;
 
 let shop;
 before(async () => {
@@ -31,7 +33,10 @@ after(() => shop?.close());
 async function beaniePage() {
   const page = await shop.newPage();
   await page.route('**/demo-images/**', (route) =>
-    route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    }),
   );
   return page;
 }
@@ -42,7 +47,10 @@ async function beaniePage() {
  */
 async function shown(page) {
   await page.goto(shop.url(`/products/${BEANIE.handle}?variant=${BEANIE.variant}`));
-  await page.waitForFunction((selector) => document.querySelector(selector)?.shownPrice, PRODUCT_PRICE);
+  await page.waitForFunction(
+    (selector) => document.querySelector(selector)?.shownPrice,
+    PRODUCT_PRICE,
+  );
   return page.evaluate((selector) => {
     const button = document.querySelector('button[id^="ProductSubmitButton-"]');
     return {
@@ -53,13 +61,24 @@ async function shown(page) {
 }
 
 /**
- * Makes a change in the stand-in and opens the page again until it shows what expected says,
- * failing once CHANGE_SHOWN_WITHIN_MS have passed since the change.
+ * Makes a change in the stand-in, waits for the server to log that it applied the shop's webhook,
+ * and opens the page again until it shows what expected says; gives the time from the change to
+ * the page showing it, failing once CHANGE_SHOWN_WITHIN_MS have passed since the change. Opening
+ * the page only once the change is applied keeps a visit that began before the change was in the
+ * database out of the figure: otherwise the figure is one or two page loads, as it happens.
  */
 async function changeReachesThePage(page, change, expected) {
+  const logged = shop.log().length;
   const changedAt = Date.now();
   const answer = await page.request.post(shop.url('/admin/dev/changes'), { data: change });
   assert.equal(answer.status(), 200, `the change answered ${answer.status()}`);
+  while (!shop.log().slice(logged).includes(APPLIED)) {
+    assert.ok(
+      Date.now() - changedAt < CHANGE_SHOWN_WITHIN_MS,
+      `${JSON.stringify(change)}: not applied ${CHANGE_SHOWN_WITHIN_MS} ms after the change`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   let last;
   while (Date.now() - changedAt < CHANGE_SHOWN_WITHIN_MS) {
     last = await shown(page);
