@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	"knitfront"
@@ -173,7 +174,7 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		Webhooks:         webhooks,
 	})
 
-	stopWatching := watchChanges(db, &changes, log)
+	stopWatching := watchChanges(db, &changes, cfg.DBTimeout, log)
 	defer stopWatching()
 	if cfg.MetricsAddr != "" {
 		stopMetrics, err := serveMetrics(cfg.MetricsAddr, m.Handler(), log)
@@ -186,18 +187,40 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 }
 
 // watchChanges runs db.WatchChanges for changes until the returned function
-// is called, which waits for it to stop.
-func watchChanges(db *store.DB, changes *invalidate.Hub, log *slog.Logger) (stop func()) {
+// is called, which waits for it to stop. It returns once the watch has
+// dropped every cache the first time, which it does as it begins (having
+// read the database's state, or on PostgreSQL listening), or after wait if
+// the database does not answer by then: the server starts serving after it,
+// so that this first drop does not take back an answer already cached.
+func watchChanges(db *store.DB, changes *invalidate.Hub, wait time.Duration, log *slog.Logger) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})
+	sink := &firstDropSignal{Hub: changes, dropped: make(chan struct{})}
 	go func() {
-		db.WatchChanges(ctx, changes, log)
+		db.WatchChanges(ctx, sink, log)
 		close(stopped)
 	}()
+	select {
+	case <-sink.dropped:
+	case <-time.After(wait):
+	}
 	return func() {
 		cancel()
 		<-stopped
 	}
+}
+
+// firstDropSignal is a hub that closes dropped the first time every cache
+// is dropped.
+type firstDropSignal struct {
+	*invalidate.Hub
+	once    sync.Once
+	dropped chan struct{}
+}
+
+func (s *firstDropSignal) PublishAll() {
+	s.Hub.PublishAll()
+	s.once.Do(func() { close(s.dropped) })
 }
 
 // serveMetrics serves handler, the metrics, on a listener of its own at
