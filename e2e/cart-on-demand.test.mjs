@@ -52,7 +52,7 @@ test("the recommendation card's Add to cart loads jQuery then CartJS and adds", 
   const id = Number(await page.getAttribute(card, 'id'));
   await page.click(`${card} button:has-text("Add to cart")`);
   await page.waitForFunction(
-    (id) => window.CartJS?.cart.items.some((item) => item.variant_id === id),
+    (id) => window.CartJS?.cart?.items?.some((item) => item.variant_id === id),
     id,
   );
 

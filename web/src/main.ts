@@ -13,6 +13,7 @@ import { KnittersPageElement } from './elements/knitters-page';
 import { PreorderStripElement } from './elements/preorder-strip';
 import { ProductPriceElement } from './elements/product-price';
 import { SizePickerElement } from './elements/size-picker';
+import { recordCartChanges } from './enhancers/cart-changes';
 import { whenCartNeeded } from './enhancers/cart-needed';
 import { initMarket } from './market/init';
 import { injectStyles } from './styles';
@@ -62,13 +63,16 @@ if (!sweepReloading && initMarket() === 'ready') {
   // The cart's enhancers (the totals in the display currency, the recalculation nudge) are chunks
   // of their own, requested once the page shows cart figures or the shopper begins a cart action:
   // no price waits for them, and a page seen with an empty cart needs none of their code.
+  // The cart changes are recorded from that moment, so that an addition completing before the
+  // chunks arrive is nudged all the same.
   whenCartNeeded(() => {
+    const cartChanges = recordCartChanges();
     Promise.all([
       import('./enhancers/cart-drawer-totals'),
       import('./enhancers/cart-consistency'),
     ]).then(([{ startCartDrawerTotals }, { startCartConsistencyAfterLoad }]) => {
       startCartDrawerTotals();
-      startCartConsistencyAfterLoad();
+      startCartConsistencyAfterLoad(cartChanges);
     }, reportError);
   });
 }

@@ -54,3 +54,34 @@ export function onCartChange(listener: (change: CartChange) => void): () => void
     jQueryDocument?.off('cart.requestComplete', onRequestComplete);
   };
 }
+
+/** Gives a listener the cart changes recorded since a moment, and each one after it. */
+export type RecordedCartChanges = (
+  listener: (change: CartChange) => void,
+  since: number,
+) => () => void;
+
+/**
+ * Starts listening to the page's cart changes now, for a listener whose code is still loading
+ * (the recalculation nudge's chunk is requested with the shopper's first cart action, and the
+ * addition may complete before it arrives). The function returned gives its listener each change
+ * kept that completed at or after since (a performance.now() time), then every change as it
+ * completes, until the function it returns stops it all.
+ */
+export function recordCartChanges(): RecordedCartChanges {
+  let kept: { at: number; change: CartChange }[] = [];
+  let deliver: ((change: CartChange) => void) | null = null;
+  const stopListening = onCartChange((change) => {
+    if (deliver) deliver(change);
+    else kept.push({ at: performance.now(), change });
+  });
+  return (listener, since) => {
+    for (const { at, change } of kept) if (at >= since) listener(change);
+    kept = [];
+    deliver = listener;
+    return () => {
+      deliver = null;
+      stopListening();
+    };
+  };
+}

@@ -5,6 +5,7 @@ import { announceCart, type AjaxCart, type CartJSLibrary, type JQueryLibrary } f
 import { CART_FIX_START_DELAY_MS, CART_RECALC_DEBOUNCE_MS, EVENTS } from '../constants';
 import '../test/api';
 import { ORIGIN, server } from '../test/server';
+import { recordCartChanges } from './cart-changes';
 import { startCartConsistency, startCartConsistencyAfterLoad } from './cart-consistency';
 
 function cartOf(quantity: number, total = 3500 * quantity): AjaxCart {
@@ -249,5 +250,36 @@ describe('the cart recalculation nudge', () => {
     cartJSCompletes('/cart/add.js', cartOf(1));
     await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
     expect(cartJS.updateItem).toHaveBeenCalledOnce();
+  });
+  it('nudges after an addition that completed while its code was loading, from its start on', async () => {
+    // The page loaded at 100; the shopper's press at 1000 requests this code, which arrives at 1400.
+    let now = 1000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { loadEventEnd: 100 } as PerformanceNavigationTiming,
+    ]);
+    const cartJS = fakeCartJS(cartOf(1));
+    const recorded = recordCartChanges();
+    now = 1050;
+    cartJSCompletes('/cart/add.js', cartOf(1));
+    now = 1400;
+    stop = startCartConsistencyAfterLoad(recorded);
+    await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    expect(cartJS.updateItem, 'an addition before the start is left alone').not.toHaveBeenCalled();
+    stop();
+
+    const again = recordCartChanges();
+    now = 1300;
+    cartJSCompletes('/cart/add.js', cartOf(1));
+    now = 1400;
+    stop = startCartConsistencyAfterLoad(again);
+    await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    expect(cartJS.updateItem).toHaveBeenCalledExactlyOnceWith(1, 1);
+
+    // Later changes come as they complete.
+    await vi.advanceTimersByTimeAsync(1000);
+    cartJSCompletes('/cart/add.js', cartOf(1));
+    await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    expect(cartJS.updateItem).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,6 @@
 import { announceCart, CART_PATHS, getCart, postCart, type AjaxCart } from '../api/cart';
 import { CART_FIX_START_DELAY_MS, CART_RECALC_DEBOUNCE_MS, EVENTS } from '../constants';
-import { onCartChange } from './cart-changes';
+import { onCartChange, type CartChange, type RecordedCartChanges } from './cart-changes';
 import { refreshCartTotals } from './cart-drawer-totals';
 
 /**
@@ -14,16 +14,19 @@ import { refreshCartTotals } from './cart-drawer-totals';
  * The loop guard: the nudge is a cart request too, and its completion must not nudge again. The
  * first completion after a nudge is the nudge's own (CartJS runs its requests in a queue, and
  * without CartJS the nudge announces its answer itself), so it counts as a quantity change
- * whatever its source tells of it. Returns the function that stops.
+ * whatever its source tells of it. listen gives the cart changes (by default as they complete
+ * from now on). Returns the function that stops.
  */
-export function startCartConsistency(): () => void {
+export function startCartConsistency(
+  listen: (listener: (change: CartChange) => void) => () => void = onCartChange,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** The cart after the last completed request; null when that request came without one. */
   let cart: AjaxCart | null = null;
   let quantityChanged = false;
   let nudging = false;
 
-  const stop = onCartChange((change) => {
+  const stop = listen((change) => {
     cart = change.cart;
     if (nudging || change.request === CART_PATHS.change) quantityChanged = true;
     nudging = false;
@@ -76,15 +79,23 @@ function sinceLoad(): number {
 /**
  * Starts the nudge 1 s after the page has loaded: 1 s after its load event, or what remains of that
  * second when it comes after the load (the cart's enhancers load with the page's first cart
- * action), at once when the second has passed. Returns the function that stops.
+ * action), at once when the second has passed. Given the cart changes recorded since that action,
+ * it nudges after those that completed from its start on, as the shopper's first addition may
+ * complete while this code is still loading. Returns the function that stops.
  */
-export function startCartConsistencyAfterLoad(): () => void {
+export function startCartConsistencyAfterLoad(recorded?: RecordedCartChanges): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop = () => {};
   const start = () => {
+    // When this code comes after that second, the nudge's start is in the past.
+    const startsAt = performance.now() - sinceLoad() + CART_FIX_START_DELAY_MS;
+    const delay = Math.max(0, startsAt - performance.now());
     timer = setTimeout(
-      () => (stop = startCartConsistency()),
-      Math.max(0, CART_FIX_START_DELAY_MS - sinceLoad()),
+      () =>
+        (stop = startCartConsistency(
+          recorded ? (listener) => recorded(listener, startsAt) : onCartChange,
+        )),
+      delay,
     );
   };
   if (document.readyState === 'complete') start();
