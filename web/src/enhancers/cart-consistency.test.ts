@@ -251,29 +251,31 @@ describe('the cart recalculation nudge', () => {
     await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
     expect(cartJS.updateItem).toHaveBeenCalledOnce();
   });
+
   it('nudges after an addition that completed while its code was loading, from its start on', async () => {
-    // The page loaded at 100; the shopper's press at 1000 requests this code, which arrives at 1400.
+    // The page loaded at 100, so the nudge starts at 1100; the shopper's press at 1000 requests
+    // its code, which arrives at 1400, after an addition that completed at addedAt.
     let now = 1000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       { loadEventEnd: 100 } as PerformanceNavigationTiming,
     ]);
     const cartJS = fakeCartJS(cartOf(1));
-    const recorded = recordCartChanges();
-    now = 1050;
-    cartJSCompletes('/cart/add.js', cartOf(1));
-    now = 1400;
-    stop = startCartConsistencyAfterLoad(recorded);
-    await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    const addedWhileLoading = async (addedAt: number) => {
+      now = 1000;
+      const recorded = recordCartChanges();
+      now = addedAt;
+      cartJSCompletes('/cart/add.js', cartOf(1));
+      now = 1400;
+      stop = startCartConsistencyAfterLoad(recorded);
+      await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    };
+
+    await addedWhileLoading(1050);
     expect(cartJS.updateItem, 'an addition before the start is left alone').not.toHaveBeenCalled();
     stop();
 
-    const again = recordCartChanges();
-    now = 1300;
-    cartJSCompletes('/cart/add.js', cartOf(1));
-    now = 1400;
-    stop = startCartConsistencyAfterLoad(again);
-    await vi.advanceTimersByTimeAsync(CART_RECALC_DEBOUNCE_MS);
+    await addedWhileLoading(1300);
     expect(cartJS.updateItem).toHaveBeenCalledExactlyOnceWith(1, 1);
 
     // Later changes come as they complete.

@@ -91,10 +91,7 @@ export function startCartConsistencyAfterLoad(recorded?: RecordedCartChanges): (
     const startsAt = performance.now() - sinceLoad() + CART_FIX_START_DELAY_MS;
     const delay = Math.max(0, startsAt - performance.now());
     timer = setTimeout(
-      () =>
-        (stop = startCartConsistency(
-          recorded ? (listener) => recorded(listener, startsAt) : onCartChange,
-        )),
+      () => (stop = startCartConsistency(recorded && ((listener) => recorded(listener, startsAt)))),
       delay,
     );
   };
