@@ -249,6 +249,8 @@ func TestBadReviewPostsAreRefusedAndStoreNothing(t *testing.T) {
 		{name: "a zero-width space for a name", payload: review("Warm.", "\u200b"), status: 400, code: "empty_field"},
 		{name: "a review of one zero-width space", payload: review("\u200b", "Ona"), status: 400, code: "empty_field"},
 		{name: "a Hangul filler for a name", payload: review("Warm.", "\u3164"), status: 400, code: "empty_field"},
+		{name: "a review of Khmer inherent vowels", payload: review("\u17b4\u17b5", "Ona"), status: 400, code: "empty_field"},
+		{name: "reserved invisible characters for a name", payload: review("Warm.", "\u2065\ufff0\U000E0080\U000E01F0"), status: 400, code: "empty_field"},
 		{name: "a line separator in the name", payload: review("Warm.", "Ona\u2028Admin"), status: 400, code: "control_character"},
 		{name: "2,000 marks on one letter", payload: review("a"+strings.Repeat("\u0301", 2000), "Ona"), status: 400, code: "too_many_marks"},
 		{name: "a lone surrogate", payload: `{"body":"Warm \ud800","created_by":"Ona"}`, status: 400, code: "invalid_escape"},

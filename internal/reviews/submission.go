@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"knitfront/internal/errs"
+	"knitfront/internal/visible"
 )
 
 // Length limits, in characters (Unicode code points) after trimming.
@@ -183,7 +184,7 @@ func cleanText(fields map[string]string, field, what string, maxChars int, multi
 	if value == "" {
 		return "", errs.Invalidf("empty_field", "%s (%s) is empty: write at least one character.", what, field)
 	}
-	visible, marks := false, 0
+	marks := 0
 	for _, r := range value {
 		if r == '\n' && multiline {
 			marks = 0
@@ -197,33 +198,19 @@ func cleanText(fields map[string]string, field, what string, maxChars int, multi
 			if marks++; marks > MaxMarksPerLetter {
 				return "", errs.Invalidf("too_many_marks", "%s (%s) stacks more than %d accents or marks on one letter.", what, field, MaxMarksPerLetter)
 			}
-		case isInvisible(r):
+		case visible.DefaultIgnorable(r):
 			// Joiners and selectors sit inside a letter's marks.
 		default:
 			marks = 0
 		}
-		visible = visible || !isInvisible(r) && !unicode.IsSpace(r)
 	}
-	if !visible {
+	if !visible.Any(value) {
 		return "", errs.Invalidf("empty_field", "%s (%s) has no visible characters: write at least one.", what, field)
 	}
 	if n := utf8.RuneCountInString(value); n > maxChars {
 		return "", errs.Invalidf("too_long", "%s (%s) has %d characters; at most %d are allowed.", what, field, n, maxChars)
 	}
 	return value, nil
-}
-
-// isInvisible reports the characters that show nothing by themselves:
-// format characters (zero-width spaces and joiners, the byte-order mark,
-// direction marks, tag characters), the Hangul fillers, the variation
-// selectors and the combining grapheme joiner.
-func isInvisible(r rune) bool {
-	switch r {
-	case '\u115F', '\u1160', '\u3164', '\uFFA0', '\u034F', '\u2800':
-		return true
-	}
-	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r) ||
-		r >= '\U000E0000' && r <= '\U000E007F' || r >= '\u180B' && r <= '\u180F'
 }
 
 // isDirectionOverride reports the invisible characters that reorder the text

@@ -10,6 +10,7 @@ import (
 
 	"knitfront/internal/errs"
 	"knitfront/internal/reviews"
+	"knitfront/internal/visible"
 )
 
 func TestParseSubmissionAccepts(t *testing.T) {
@@ -42,6 +43,7 @@ func TestParseSubmissionAccepts(t *testing.T) {
 			reviews.Submission{Body: "x", CreatedBy: strings.Repeat("🧶", 80)}},
 		{"one character each", `{"body":"x","created_by":"y"}`, reviews.Submission{Body: "x", CreatedBy: "y"}},
 		{"right-to-left text and its marks", `{"body":"שלום\u200f","created_by":"مريم"}`, reviews.Submission{Body: "שלום\u200f", CreatedBy: "مريم"}},
+		{"a letter among invisible characters", `{"body":"\u17b4x\u2065","created_by":"\ufff0O"}`, reviews.Submission{Body: "\u17b4x\u2065", CreatedBy: "\ufff0O"}},
 		{"whitespace around the object", " \n{\"body\":\"x\",\"created_by\":\"y\"}\n ", reviews.Submission{Body: "x", CreatedBy: "y"}},
 	} {
 		t.Run(test.name, func(t *testing.T) {
@@ -101,6 +103,15 @@ var badSubmissions = []struct {
 	{"joiners, selectors and spaces for a name", `{"body":"Warm","created_by":"\u200d\ufe0f \u2060\u034f\u115f"}`, "empty_field"},
 	{"a body of one zero-width space", `{"body":"\u200b","created_by":"Ona"}`, "empty_field"},
 	{"a body of invisible lines", `{"body":"\u200b\n\u2800\n\ufeff","created_by":"Ona"}`, "empty_field"},
+	{"a Khmer inherent vowel for a name", `{"body":"Warm","created_by":"\u17b4"}`, "empty_field"},
+	{"a body of Khmer inherent vowels", `{"body":"\u17b4\u17b5","created_by":"Ona"}`, "empty_field"},
+	{"an unassigned invisible operator for a name", `{"body":"Warm","created_by":"\u2065"}`, "empty_field"},
+	{"a body of a reserved format character", `{"body":"\ufff0","created_by":"Ona"}`, "empty_field"},
+	{"a reserved tag for a name", `{"body":"Warm","created_by":"\udb40\udc80"}`, "empty_field"},
+	{"a body of a reserved variation selector", `{"body":"\udb40\uddf0","created_by":"Ona"}`, "empty_field"},
+	{"a body of every reported invisible character", `{"body":"\u17b4\u17b5\u2065\ufff0\udb40\udc80\udb40\uddf0","created_by":"Ona"}`, "empty_field"},
+	{"a body of unassigned code points", `{"body":"\ud8bf\udffd \ufffe","created_by":"Ona"}`, "empty_field"},
+	{"a name of a braille blank", `{"body":"Warm","created_by":"\u2800"}`, "empty_field"},
 	{"a line separator in the name", `{"body":"Warm","created_by":"Ona\u2028Admin"}`, "control_character"},
 	{"a paragraph separator in the name", `{"body":"Warm","created_by":"Ona\u2029Admin"}`, "control_character"},
 	{"2000 marks on one letter", `{"body":"a` + strings.Repeat("\u0301", 2000) + `","created_by":"Ona"}`, "too_many_marks"},
@@ -156,10 +167,47 @@ func FuzzParseSubmission(f *testing.F) {
 			if !utf8.ValidString(text) || strings.TrimSpace(text) != text {
 				t.Errorf("%s is not valid, trimmed text: %q", field, text)
 			}
+			if !visible.Any(text) {
+				t.Errorf("%s shows nothing: %+q", field, text)
+			}
 			for _, r := range text {
 				if unicode.Is(unicode.Cc, r) && !(r == '\n' && field == "body") {
 					t.Errorf("%s holds the control character %U: %q", field, r, text)
 				}
+			}
+		}
+	})
+}
+
+// FuzzInvisibleTextIsRefused checks that a body or a name made only of
+// characters that show nothing is never taken, whichever they are: the
+// fuzzer's text, with every character that shows taken out, is posted as
+// each field in turn.
+func FuzzInvisibleTextIsRefused(f *testing.F) {
+	for _, s := range []string{"\u17b4\u17b5", "\u2065", "\ufff0", "\U000E0080", "\U000E01F0", "\u200b\n\u3164", "a\u0301\u2800 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		invisible := strings.Map(func(r rune) rune {
+			if visible.Is(r) {
+				return -1
+			}
+			return r
+		}, strings.ToValidUTF8(s, ""))
+		for _, fields := range []map[string]string{
+			{reviews.BodyField: invisible, reviews.NameField: "Ona"},
+			{reviews.BodyField: "Warm.", reviews.NameField: invisible},
+		} {
+			data, err := json.Marshal(fields)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sub, err := reviews.ParseSubmission(data)
+			if err == nil {
+				t.Fatalf("ParseSubmission(%s) took %+v, which shows nothing", data, sub)
+			}
+			if errs.KindOf(err) != errs.Invalid {
+				t.Fatalf("ParseSubmission(%s) failed with %v, not a client error", data, err)
 			}
 		}
 	})
