@@ -130,8 +130,8 @@ func parseConfig(name, summary string, args []string, getenv func(string) string
 	if err := c.parseReviewSettings(proxies, reviewRate, requireApproval); err != nil {
 		return c, nil, err
 	}
-	if n := len(c.AdminToken); n > 0 && n < minAdminTokenChars {
-		return c, nil, fmt.Errorf("KNITFRONT_ADMIN_TOKEN is too short to resist guessing (%d of at least %d characters): make one with `openssl rand -hex 32`", n, minAdminTokenChars)
+	if err := checkAdminToken(c.AdminToken); err != nil {
+		return c, nil, err
 	}
 	var err error
 	if c.RatesMaxJump, err = parsePercentage(ratesMaxJump); err != nil {
