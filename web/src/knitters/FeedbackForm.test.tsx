@@ -42,6 +42,8 @@ describe('the feedback form', () => {
     ['the text is empty', 'Ona', ''],
     ['the name is only spaces', '   ', 'Warm and soft.'],
     ['the text is only spaces', 'Ona', ' \n '],
+    ['the name shows nothing (U+17B4, U+E0080)', '\u17B4\u{E0080}', 'Warm and soft.'],
+    ['the text shows nothing (zero-width space, braille blank)', 'Ona', '\u200B\u2800'],
   ])('disables submit while %s', async (_, name, body) => {
     const user = userEvent.setup();
     renderForm();

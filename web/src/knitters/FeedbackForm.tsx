@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../constants';
 import { postReview, type Review } from './api';
+import { showsSomething } from './shows-something';
 import { BODY_LABEL, FORM_HEADING, NAME_LABEL, REVIEW_PENDING, SENDING, SUBMIT } from './texts';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /**
  * The feedback form: a name and a text, sent once however often it is clicked. Its submit button
- * is disabled while either is empty. Success replaces the form with the spec's message (and,
+ * is disabled while either is empty: holds nothing that shows, as the API would refuse it. Success replaces the form with the spec's message (and,
  * when the shop approves reviews first, says so) and lists the review; a failure shows the
  * spec's message above the button and keeps what was typed.
  *
@@ -34,7 +35,7 @@ export function FeedbackForm({
     if (status === 'success') successRef.current?.focus();
   }, [status]);
 
-  const empty = name.trim() === '' || body.trim() === '';
+  const empty = !showsSomething(name) || !showsSomething(body);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
