@@ -17,6 +17,12 @@ type Limiter interface {
 	// Allow takes one post from the client's allowance and returns 0, or,
 	// when none is left, how long until one is (and takes nothing).
 	Allow(ctx context.Context, client string) (retryAfter time.Duration, err error)
+	// Refund gives back the latest post Allow took from the client, as when
+	// the attempt it counted turned out not to be one of those limited (a
+	// double click's duplicate, a right admin token among wrong ones).
+	// Counting first and refunding after keeps concurrent attempts from all
+	// passing before any of them counts.
+	Refund(ctx context.Context, client string) error
 }
 
 // Rate is how many posts a client may make in any period of Per.
@@ -103,16 +109,13 @@ func (l *WindowLimiter) Allow(_ context.Context, client string) (time.Duration, 
 	return wait, nil
 }
 
-// Refund takes back the latest post Allow counted for the client, as when
-// the attempt it counted turned out not to be one of those limited (a right
-// admin token among wrong ones). Counting first and refunding after keeps
-// concurrent attempts from all passing before any of them counts.
-func (l *WindowLimiter) Refund(client string) {
+// Refund implements Limiter.
+func (l *WindowLimiter) Refund(_ context.Context, client string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e, tracked := l.byClient[client]
 	if !tracked {
-		return
+		return nil
 	}
 	posts := e.Value.(*clientPosts)
 	if len(posts.times) > 0 {
@@ -122,6 +125,7 @@ func (l *WindowLimiter) Refund(client string) {
 	if len(posts.times) == 0 {
 		l.forget(e)
 	}
+	return nil
 }
 
 // take applies rate to the times of a client's posts, oldest first: with
