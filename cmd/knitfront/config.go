@@ -196,6 +196,9 @@ func (c *config) parseReviewSettings(proxies, rate, requireApproval string) erro
 			}
 			network = netip.PrefixFrom(addr, addr.BitLen())
 		}
+		if network.Bits() == 0 {
+			return fmt.Errorf("KNITFRONT_TRUSTED_PROXIES: %s covers every address, so any client could name itself in X-Forwarded-For and escape its limits: list only the networks of your proxies, such as 10.0.0.0/8, or leave the setting empty when no proxy is in front", proxy)
+		}
 		c.TrustedProxies = append(c.TrustedProxies, network.Masked())
 	}
 	var err error
