@@ -48,6 +48,7 @@ func newReviewServer(t *testing.T, rate reviews.Rate, requireApproval bool, conf
 		})
 		cfg.AllowedOrigins = []string{shopOrigin}
 		cfg.AdminToken = adminToken
+		cfg.Now = c.Now
 	}
 	s := newTestServer(t, append([]func(*api.Config){setup}, configure...)...)
 	if _, err := s.db.Import(context.Background(), catalog.Document{Knitters: testKnitters}); err != nil {
