@@ -151,14 +151,17 @@ func (s *Server) handleFromPrices(fn handlerFunc) http.Handler {
 }
 
 // NewHTTPServer returns the http.Server knitfront runs handler in, with
-// timeouts that keep slow or stalled clients from holding connections.
+// timeouts that keep slow or stalled clients from holding connections. An
+// idle keep-alive connection is closed after 65 s: past the 60 s idle
+// timeout of common load balancers, which then close it first and never
+// send a request on a connection the server is closing.
 func NewHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		IdleTimeout:       65 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
