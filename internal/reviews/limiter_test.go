@@ -247,3 +247,26 @@ func TestLimitersRefundTakesBackTheLatestPost(t *testing.T) {
 		})
 	}
 }
+
+// TestWindowLimiterKeepsARefusedClientThroughAddressChurn brings a client to
+// its limit, then has 102,000 others post once each, more than the limiter
+// tracks, as the attack did: the client is still refused, and the newest of
+// the others still post.
+func TestWindowLimiterKeepsARefusedClientThroughAddressChurn(t *testing.T) {
+	clock := newFakeClock()
+	l := reviews.NewWindowLimiter(reviews.DefaultRate, clock.Now)
+	for range reviews.DefaultRate.Posts {
+		allow(t, l, "limited")
+	}
+	for i := range 102_000 {
+		if wait := allow(t, l, fmt.Sprint("churn-", i)); wait != 0 {
+			t.Fatalf("churning client %d was refused (wait %s)", i, wait)
+		}
+	}
+	if wait := allow(t, l, "limited"); wait != time.Minute {
+		t.Errorf("the client at its limit after the churn: wait %s, want 1m0s: it was forgotten", wait)
+	}
+	if n := l.Clients(); n > 100_000 {
+		t.Errorf("tracking %d clients, want at most 100,000", n)
+	}
+}
