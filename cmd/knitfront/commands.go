@@ -183,7 +183,9 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		}
 		defer stopMetrics()
 	}
-	return listenAndServe(ctx, ln, server, log, startShopifyWork)
+	conns := api.DefaultConnLimits
+	conns.TrustedProxies = cfg.TrustedProxies
+	return listenAndServe(ctx, ln, server, conns, log, startShopifyWork)
 }
 
 // watchChanges runs db.WatchChanges for changes until the returned function
@@ -241,11 +243,11 @@ func serveMetrics(addr string, handler http.Handler, log *slog.Logger) (stop fun
 // listenAndServe serves on ln until ctx ends, then stops taking connections
 // and waits for in-flight requests before it returns. Once it serves, ready
 // runs (it may call the server itself); only then does the log say the
-// server listens.
-func listenAndServe(ctx context.Context, ln net.Listener, handler http.Handler, log *slog.Logger, ready func(context.Context) error) error {
+// server listens. The connections it holds are bounded by conns.
+func listenAndServe(ctx context.Context, ln net.Listener, handler http.Handler, conns api.ConnLimits, log *slog.Logger, ready func(context.Context) error) error {
 	srv := api.NewHTTPServer(handler, log)
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(api.LimitConnections(srv, ln, conns)) }()
 	if err := ready(ctx); err != nil {
 		_ = srv.Close()
 		<-served

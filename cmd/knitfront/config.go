@@ -29,10 +29,6 @@ const (
 	maxDBTimeout = time.Minute
 )
 
-// minAdminTokenChars is the shortest admin token taken: 32 characters of
-// `openssl rand -hex 32`'s 64 hold 128 bits, beyond any guessing.
-const minAdminTokenChars = 32
-
 // config is what every subcommand reads from flags and the environment;
 // a flag overrides its variable.
 type config struct {
@@ -88,7 +84,7 @@ func parseConfig(name, summary string, args []string, getenv func(string) string
 		{"addr", "KNITFRONT_ADDR", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)", &c.Addr},
 		{"database-url", "DATABASE_URL", "sqlite:data/knitfront.db", "sqlite:PATH (relative to the working directory) or a postgres:// URL", &c.DatabaseURL},
 		{"allowed-origins", "KNITFRONT_ALLOWED_ORIGINS", "", "comma-separated shop origins allowed to post reviews, such as https://shop.example", &origins},
-		{"admin-token", "KNITFRONT_ADMIN_TOKEN", "", "bearer token for the admin endpoints, at least 32 characters (make one with openssl rand -hex 32); unset turns them off", &c.AdminToken},
+		{"admin-token", "KNITFRONT_ADMIN_TOKEN", "", "bearer token for the admin endpoints, at least 32 characters and some 128 bits of entropy (make one with openssl rand -hex 32); unset turns them off", &c.AdminToken},
 		{"rates-url", "KNITFRONT_RATES_URL", "", "address of a feed in the ECB's eurofxref-daily.xml format; unset: the ECB's own (" + rates.ECBDailyURL + ") under serve and rates refresh, no feed under dev", &c.RatesURL},
 		{"rates", "KNITFRONT_RATES", "", "the shop's own currency rates per EUR, such as " + rates.StaticExample + "; set, they replace the feed", &staticRates},
 		{"rates-max-jump", "KNITFRONT_RATES_MAX_JUMP", strconv.FormatFloat(rates.DefaultMaxJump*100, 'g', -1, 64) + "%", "how far a rate from the feed may move from the one served before the feed is refused and the rates are served as stale, as a percentage; rates refresh --accept-jump takes one move beyond it", &ratesMaxJump},
@@ -195,6 +191,9 @@ func (c *config) parseReviewSettings(proxies, rate, requireApproval string) erro
 				return fmt.Errorf("KNITFRONT_TRUSTED_PROXIES: %q is neither a network such as 10.0.0.0/8 nor an address", proxy)
 			}
 			network = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		if network.Bits() == 0 {
+			return fmt.Errorf("KNITFRONT_TRUSTED_PROXIES: %s covers every address, so any client could name itself in X-Forwarded-For and escape its limits: list only the networks of your proxies, such as 10.0.0.0/8, or leave the setting empty when no proxy is in front", proxy)
 		}
 		c.TrustedProxies = append(c.TrustedProxies, network.Masked())
 	}

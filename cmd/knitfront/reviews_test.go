@@ -132,6 +132,10 @@ func TestReviewSettings(t *testing.T) {
 		{"an origin without a scheme", map[string]string{"KNITFRONT_ALLOWED_ORIGINS": "shop.example"}, nil, "KNITFRONT_ALLOWED_ORIGINS"},
 		{"a proxy that is no network", map[string]string{"KNITFRONT_TRUSTED_PROXIES": "10.0.0.0/33"}, nil, "KNITFRONT_TRUSTED_PROXIES"},
 		{"a proxy by name", map[string]string{"KNITFRONT_TRUSTED_PROXIES": "proxy.internal"}, nil, "KNITFRONT_TRUSTED_PROXIES"},
+		{"every IPv4 address a proxy", map[string]string{"KNITFRONT_TRUSTED_PROXIES": "10.0.0.0/8, 0.0.0.0/0"}, nil, "0.0.0.0/0 covers every address"},
+		{"every IPv6 address a proxy", map[string]string{"KNITFRONT_TRUSTED_PROXIES": "::/0"}, nil, "::/0 covers every address"},
+		{"every address, written unmasked", map[string]string{"KNITFRONT_TRUSTED_PROXIES": "10.1.2.3/0"}, nil, "10.1.2.3/0 covers every address"},
+		{"both, as the attack set them", map[string]string{"KNITFRONT_TRUSTED_PROXIES": "0.0.0.0/0,::/0"}, nil, "covers every address"},
 		{"a rate without a period", map[string]string{"KNITFRONT_REVIEW_RATE_LIMIT": "5"}, nil, "KNITFRONT_REVIEW_RATE_LIMIT"},
 		{"approval as yes", map[string]string{"KNITFRONT_REVIEWS_REQUIRE_APPROVAL": "yes please"}, nil, "KNITFRONT_REVIEWS_REQUIRE_APPROVAL"},
 	} {

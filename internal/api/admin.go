@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"knitfront/internal/errs"
@@ -24,16 +25,40 @@ var (
 		"The admin endpoints need the header Authorization: Bearer <KNITFRONT_ADMIN_TOKEN>.")
 )
 
-// AdminFailureRate is how many wrong admin tokens a client may send: then
-// it waits, whatever it sends, so that guessing goes at a crawl.
-var AdminFailureRate = reviews.Rate{Posts: 10, Per: time.Minute}
+// The limits on wrong admin tokens. Guessing an admin token is hopeless
+// whatever the rate, since the program takes none of under 128 bits; the
+// limits keep guesses from costing the server, and keep a guesser, however
+// many addresses it has, from trying more than AdminGlobalFailureRate a
+// minute, while the shop owner still gets in.
+var (
+	// AdminFailureRate is how many wrong tokens a client may send before
+	// its wrong ones are answered 429. Its right token still passes: anyone
+	// who shares the owner's address (every visitor, behind a load balancer
+	// without --trusted-proxies) could otherwise lock the owner out.
+	AdminFailureRate = reviews.Rate{Posts: 10, Per: time.Minute}
+	// AdminGlobalFailureRate is how many wrong tokens all clients together
+	// may send: past it, a token is not even looked at, but from an address
+	// the right token came from within AdminSignInMemory.
+	AdminGlobalFailureRate = reviews.Rate{Posts: 100, Per: time.Minute}
+)
 
-// withAdmin lets a request through only with the admin bearer token. A
-// client that sent too many wrong ones is refused before its token is
-// looked at, so that a right guess among them tells it nothing. Each
-// attempt counts as a wrong one before its token is looked at, and a right
-// one is taken back after: guesses sent all at once count as they arrive,
-// rather than all passing the check before the first of them counts.
+// AdminSignInMemory is how long an address the right admin token came from
+// has its tokens looked at while the global limit is reached; at most
+// maxSignInAddresses are remembered, the oldest forgotten first.
+const (
+	AdminSignInMemory  = 24 * time.Hour
+	maxSignInAddresses = 64
+)
+
+// everyClient is the global limiter's one key.
+const everyClient = "*"
+
+// withAdmin lets a request through only with the admin bearer token. Each
+// attempt counts against the global limit before its token is looked at,
+// and a right one is taken back after: guesses sent all at once count as
+// they arrive, rather than all being looked at before the first of them
+// counts. Past the global limit, only the tokens from addresses the owner
+// signed in from are looked at.
 func (s *Server) withAdmin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.AdminToken == "" {
@@ -41,22 +66,67 @@ func (s *Server) withAdmin(next http.Handler) http.Handler {
 			return
 		}
 		client := reviews.ClientKey(s.clientAddr(r))
-		if wait, _ := s.adminFailures.Allow(r.Context(), client); wait > 0 {
-			retry := &reviews.RetryAfterError{Wait: wait}
-			w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
-			writeError(w, r, s.log, errs.Wrap(errs.TooManyRequests, "too_many_attempts", retry,
-				"Too many wrong admin tokens were sent from here. Please wait before trying again."))
+		globalWait, _ := s.adminFailuresAll.Allow(r.Context(), everyClient) // in memory: never fails
+		if globalWait > 0 && !s.adminSignIns.recent(client) {
+			s.tooManyAttempts(w, r, globalWait, "Too many wrong admin tokens were sent lately. Please wait before trying again.")
 			return
 		}
 		token, ok := bearerToken(r.Header.Get("Authorization"))
-		if !ok || !sameSecret(token, s.cfg.AdminToken) {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="knitfront admin"`)
-			writeError(w, r, s.log, errUnauthorized)
+		if ok && sameSecret(token, s.cfg.AdminToken) {
+			if globalWait == 0 {
+				_ = s.adminFailuresAll.Refund(r.Context(), everyClient)
+			}
+			s.adminSignIns.add(client)
+			next.ServeHTTP(w, r)
 			return
 		}
-		s.adminFailures.Refund(client)
-		next.ServeHTTP(w, r)
+		if wait, _ := s.adminFailures.Allow(r.Context(), client); wait > 0 {
+			s.tooManyAttempts(w, r, wait, "Too many wrong admin tokens were sent from here. Please wait before trying again.")
+			return
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer realm="knitfront admin"`)
+		writeError(w, r, s.log, errUnauthorized)
 	})
+}
+
+func (s *Server) tooManyAttempts(w http.ResponseWriter, r *http.Request, wait time.Duration, message string) {
+	retry := &reviews.RetryAfterError{Wait: wait}
+	w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
+	writeError(w, r, s.log, errs.Wrap(errs.TooManyRequests, "too_many_attempts", retry, message))
+}
+
+// signIns remembers the addresses the right admin token came from lately.
+type signIns struct {
+	now func() time.Time
+
+	mu sync.Mutex
+	at map[string]time.Time // by client key
+}
+
+func newSignIns(now func() time.Time) *signIns {
+	return &signIns{now: now, at: map[string]time.Time{}}
+}
+
+func (si *signIns) add(client string) {
+	si.mu.Lock()
+	defer si.mu.Unlock()
+	if _, known := si.at[client]; !known && len(si.at) >= maxSignInAddresses {
+		oldest := ""
+		for c, at := range si.at {
+			if oldest == "" || at.Before(si.at[oldest]) {
+				oldest = c
+			}
+		}
+		delete(si.at, oldest)
+	}
+	si.at[client] = si.now()
+}
+
+func (si *signIns) recent(client string) bool {
+	si.mu.Lock()
+	defer si.mu.Unlock()
+	at, ok := si.at[client]
+	return ok && si.now().Sub(at) < AdminSignInMemory
 }
 
 // bearerToken reads the token of an Authorization header of the Bearer

@@ -60,6 +60,9 @@ func TestAdminEndpointsRefuseAWrongToken(t *testing.T) {
 	}
 }
 
+// TestWrongAdminTokensAreThrottledPerClient sends a client's allowance of
+// wrong tokens: its next wrong one is refused 429, but the right one from
+// its address (the owner's, shared) still gets in.
 func TestWrongAdminTokensAreThrottledPerClient(t *testing.T) {
 	s := newReviewServer(t, generous, false)
 	adminFrom := func(remoteAddr, auth string) *http.Response {
@@ -78,7 +81,7 @@ func TestWrongAdminTokensAreThrottledPerClient(t *testing.T) {
 		want                   int
 	}{
 		{"one more wrong token", guesser, "Authorization: Bearer guess-x", http.StatusTooManyRequests},
-		{"the right token from the guesser", guesser, bearer, http.StatusTooManyRequests},
+		{"the right token from the guesser's address", guesser, bearer, http.StatusOK},
 		{"the right token from another client", "198.51.100.7:4000", bearer, http.StatusOK},
 	} {
 		t.Run(test.name, func(t *testing.T) {
@@ -92,6 +95,48 @@ func TestWrongAdminTokensAreThrottledPerClient(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWrongAdminTokensFromManyAddressesAreBoundedTogether guesses from
+// 2,000 addresses, 10 each, as the attack did: at most the global rate of
+// them is looked at, and the owner, from an address it signed in from, still
+// gets in, as does anyone with the right token once the minute has passed.
+func TestWrongAdminTokensFromManyAddressesAreBoundedTogether(t *testing.T) {
+	s := newReviewServer(t, generous, false)
+	adminFrom := func(remoteAddr, auth string) int {
+		req := httptest.NewRequest(http.MethodGet, "/api/admin/reviews", nil)
+		req.RemoteAddr = remoteAddr
+		return s.do(t, req, auth).StatusCode
+	}
+	const owner = "192.0.2.10:4000"
+	if code := adminFrom(owner, bearer); code != http.StatusOK {
+		t.Fatalf("the owner's sign-in = %d", code)
+	}
+	answered := map[int]int{}
+	for a := range 2000 {
+		for g := range 10 {
+			answered[adminFrom(fmt.Sprintf("10.%d.%d.1:4000", a/250, a%250), fmt.Sprint("Authorization: Bearer guess-", a, "-", g))]++
+		}
+	}
+	if answered[http.StatusUnauthorized] != api.AdminGlobalFailureRate.Posts || answered[http.StatusTooManyRequests] != 20_000-api.AdminGlobalFailureRate.Posts {
+		t.Errorf("20,000 wrong tokens from 2,000 addresses answered %v; want %d looked at (401), the rest 429",
+			answered, api.AdminGlobalFailureRate.Posts)
+	}
+	for _, test := range []struct {
+		name, remoteAddr string
+		want             int
+	}{
+		{"the owner, from where it signed in", owner, http.StatusOK},
+		{"the owner from another address, during the guessing", "192.0.2.77:4000", http.StatusTooManyRequests},
+	} {
+		if code := adminFrom(test.remoteAddr, bearer); code != test.want {
+			t.Errorf("%s = %d, want %d", test.name, code, test.want)
+		}
+	}
+	s.clock.Advance(api.AdminGlobalFailureRate.Per)
+	if code := adminFrom("192.0.2.77:4000", bearer); code != http.StatusOK {
+		t.Errorf("the right token from another address a minute later = %d, want 200", code)
 	}
 }
 

@@ -169,6 +169,24 @@ func (s *Server) withDeadline(next http.Handler) http.Handler {
 	})
 }
 
+// withChunkedBodyClose closes the connection after answering a request with
+// a chunked body. A request that also carries a Content-Length may be
+// smuggling another after its body, read as one by a proxy that takes the
+// Content-Length and as two here; the HTTP specification asks a server to
+// close the connection after answering such a request. net/http reads the
+// chunks and drops the Content-Length before a handler sees the request, so
+// the two cannot be told apart: every chunked body closes its connection.
+// Browsers and Shopify send a Content-Length; a chunked body is rare enough
+// for a new connection to cost nothing.
+func withChunkedBodyClose(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if slices.Contains(r.TransferEncoding, "chunked") {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // maxQueryBytes bounds the query string; the longest real one, a batch of 250
 // variant ids, is under 5,000 bytes.
 const maxQueryBytes = 8 << 10

@@ -48,6 +48,7 @@ func newReviewServer(t *testing.T, rate reviews.Rate, requireApproval bool, conf
 		})
 		cfg.AllowedOrigins = []string{shopOrigin}
 		cfg.AdminToken = adminToken
+		cfg.Now = c.Now
 	}
 	s := newTestServer(t, append([]func(*api.Config){setup}, configure...)...)
 	if _, err := s.db.Import(context.Background(), catalog.Document{Knitters: testKnitters}); err != nil {
@@ -348,6 +349,51 @@ func TestTheSameReviewTwiceIsStoredOnce(t *testing.T) {
 	s.clock.Advance(41 * time.Second)
 	if resp := s.post(t, "1", review("Warm and soft.", "Ona")); resp.StatusCode != http.StatusCreated || s.stored(t) != 2 {
 		t.Errorf("the same review over a minute later = %d, %d stored; want it stored", resp.StatusCode, s.stored(t))
+	}
+}
+
+// TestADoubleClickCostsOnePost posts one review eight times in a row, as
+// repeated clicks would: one is stored, and none but the first counts.
+func TestADoubleClickCostsOnePost(t *testing.T) {
+	s := newReviewServer(t, reviews.DefaultRate, false)
+	for i := range 8 {
+		if resp := s.post(t, "1", review("Warm and soft.", "Ona")); resp.StatusCode != http.StatusCreated {
+			t.Fatalf("post %d of the same review = %d %s, want 201", i+1, resp.StatusCode, body(t, resp))
+		}
+	}
+	for i := range reviews.DefaultRate.Posts - 1 {
+		if resp := s.post(t, "1", review(fmt.Sprint("Another review, number ", i), "Ona")); resp.StatusCode != http.StatusCreated {
+			t.Errorf("post %d after the repeated one = %d; the repeats used up the limit", i+2, resp.StatusCode)
+		}
+	}
+	if n := s.stored(t); n != reviews.DefaultRate.Posts {
+		t.Errorf("stored %d reviews, want %d", n, reviews.DefaultRate.Posts)
+	}
+}
+
+// TestAPendingReviewCannotBeConfirmedByGuessing posts a review held for
+// approval, then its text from another client: the answer is a new post's,
+// with nothing of the pending one.
+func TestAPendingReviewCannotBeConfirmedByGuessing(t *testing.T) {
+	s := newReviewServer(t, generous, true)
+	postFrom := func(remoteAddr string) reviewJSON {
+		req := httptest.NewRequest(http.MethodPost, "/api/knitters/1/reviews", strings.NewReader(review("Warm and soft.", "Ona")))
+		req.RemoteAddr = remoteAddr
+		resp := s.do(t, req, "Content-Type: application/json", "Origin: "+shopOrigin)
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("post from %s = %d %s", remoteAddr, resp.StatusCode, body(t, resp))
+		}
+		return decode[reviewJSON](t, resp)
+	}
+	pending := postFrom("203.0.113.7:5000")
+	s.clock.Advance(20 * time.Second)
+	guess := postFrom("198.51.100.9:5000")
+	if guess.ID == pending.ID || guess.CreatedAt.Equal(pending.CreatedAt) || !guess.CreatedAt.Equal(s.clock.Now()) || guess.Status != "pending" {
+		t.Errorf("the guess was answered %+v; the pending review is %+v: want a new post's answer, pending, at %s",
+			guess, pending, s.clock.Now())
+	}
+	if n := s.stored(t); n != 1 {
+		t.Errorf("stored %d reviews, want 1", n)
 	}
 }
 

@@ -42,5 +42,5 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.Handle(siteFallback, orMethodNotAllowed(mux, site))
 
-	return s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux))))
+	return withChunkedBodyClose(s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux)))))
 }

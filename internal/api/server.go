@@ -69,6 +69,8 @@ type Config struct {
 	Rates Rates
 	// Requests counts each answered request; nil counts none.
 	Requests RequestObserver
+	// Now is the clock of the admin endpoints' limits; nil is time.Now.
+	Now func() time.Time
 	// Webhooks receives the shop's webhooks at POST /webhooks/shopify; nil
 	// answers 404 there.
 	Webhooks http.Handler
@@ -88,8 +90,11 @@ type Server struct {
 	ids     *requestIDs
 	handler http.Handler
 
-	// adminFailures counts each client's wrong admin tokens.
-	adminFailures *reviews.WindowLimiter
+	// adminFailures counts each client's wrong admin tokens,
+	// adminFailuresAll every client's together.
+	adminFailures    *reviews.WindowLimiter
+	adminFailuresAll *reviews.WindowLimiter
+	adminSignIns     *signIns
 
 	discounts        discountMemos
 	encodedPrices    tableMemo
@@ -98,7 +103,16 @@ type Server struct {
 
 // New returns the server for cfg.
 func New(cfg Config) *Server {
-	s := &Server{cfg: cfg, log: cfg.Log, ids: newRequestIDs(), adminFailures: reviews.NewWindowLimiter(AdminFailureRate, time.Now)}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	s := &Server{
+		cfg: cfg, log: cfg.Log, ids: newRequestIDs(),
+		adminFailures:    reviews.NewWindowLimiter(AdminFailureRate, now),
+		adminFailuresAll: reviews.NewWindowLimiter(AdminGlobalFailureRate, now),
+		adminSignIns:     newSignIns(now),
+	}
 	if s.cfg.DBTimeout == 0 {
 		s.cfg.DBTimeout = DefaultDBTimeout
 	}
@@ -137,14 +151,17 @@ func (s *Server) handleFromPrices(fn handlerFunc) http.Handler {
 }
 
 // NewHTTPServer returns the http.Server knitfront runs handler in, with
-// timeouts that keep slow or stalled clients from holding connections.
+// timeouts that keep slow or stalled clients from holding connections. An
+// idle keep-alive connection is closed after 65 s: past the 60 s idle
+// timeout of common load balancers, which then close it first and never
+// send a request on a connection the server is closing.
 func NewHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		IdleTimeout:       65 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}

@@ -17,6 +17,12 @@ type Limiter interface {
 	// Allow takes one post from the client's allowance and returns 0, or,
 	// when none is left, how long until one is (and takes nothing).
 	Allow(ctx context.Context, client string) (retryAfter time.Duration, err error)
+	// Refund gives back the latest post Allow took from the client, as when
+	// the attempt it counted turned out not to be one of those limited (a
+	// double click's duplicate, a right admin token among wrong ones).
+	// Counting first and refunding after keeps concurrent attempts from all
+	// passing before any of them counts.
+	Refund(ctx context.Context, client string) error
 }
 
 // Rate is how many posts a client may make in any period of Per.
@@ -45,8 +51,11 @@ func ParseRate(s string) (Rate, error) {
 
 // maxTrackedClients bounds the limiter's memory, at some 250 bytes a client
 // plus 24 a post. Should more clients than this post within one period, the
-// one that asked least recently is forgotten: it may post again sooner than
-// its limit says, but no newcomer is ever refused for want of room.
+// one below its limit that asked least recently is forgotten: it may post
+// again sooner than its limit says, but no newcomer is ever refused for
+// want of room. Clients at their limit are forgotten only when every
+// tracked client is, so that churning through addresses does not free one
+// that is being refused.
 const maxTrackedClients = 100_000
 
 // maxPosts bounds a rate's posts, since the limiter keeps the time of each.
@@ -62,10 +71,12 @@ type WindowLimiter struct {
 	now  func() time.Time
 
 	mu sync.Mutex
-	// byClient finds a client's element of recency, which lists the
-	// clients in the order they last asked, least recent first.
+	// byClient finds a client's element of recency or of limited, which
+	// list the clients below their limit and those at it, each in the
+	// order they last asked, least recent first.
 	byClient map[string]*list.Element
 	recency  list.List // of *clientPosts
+	limited  list.List // of *clientPosts
 }
 
 // clientPosts are the times of a client's posts in the period, oldest
@@ -87,41 +98,53 @@ func (l *WindowLimiter) Allow(_ context.Context, client string) (time.Duration, 
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.forgetIdle(now.Add(-l.rate.Per))
-	e, tracked := l.byClient[client]
-	if !tracked {
-		if len(l.byClient) >= maxTrackedClients {
-			l.forget(l.recency.Front())
+	l.forgetIdle(&l.recency, now.Add(-l.rate.Per))
+	l.forgetIdle(&l.limited, now.Add(-l.rate.Per))
+	posts := &clientPosts{client: client}
+	if e, tracked := l.byClient[client]; tracked {
+		posts = e.Value.(*clientPosts)
+		l.forget(e)
+	} else if len(l.byClient) >= maxTrackedClients {
+		oldest := l.recency.Front()
+		if oldest == nil {
+			oldest = l.limited.Front()
 		}
-		e = l.recency.PushBack(&clientPosts{client: client})
-		l.byClient[client] = e
+		l.forget(oldest)
 	}
-	l.recency.MoveToBack(e)
-	posts := e.Value.(*clientPosts)
 	var wait time.Duration
 	posts.times, wait = take(posts.times, now, l.rate)
+	l.track(posts)
 	return wait, nil
 }
 
-// Refund takes back the latest post Allow counted for the client, as when
-// the attempt it counted turned out not to be one of those limited (a right
-// admin token among wrong ones). Counting first and refunding after keeps
-// concurrent attempts from all passing before any of them counts.
-func (l *WindowLimiter) Refund(client string) {
+// track lists a client as the most recent to ask, among those at their
+// limit or those below it.
+func (l *WindowLimiter) track(posts *clientPosts) {
+	into := &l.recency
+	if len(posts.times) >= l.rate.Posts {
+		into = &l.limited
+	}
+	l.byClient[posts.client] = into.PushBack(posts)
+}
+
+// Refund implements Limiter.
+func (l *WindowLimiter) Refund(_ context.Context, client string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e, tracked := l.byClient[client]
 	if !tracked {
-		return
+		return nil
 	}
 	posts := e.Value.(*clientPosts)
+	l.forget(e)
 	if len(posts.times) > 0 {
 		posts.times = posts.times[:len(posts.times)-1]
 	}
 	// forgetIdle reads each tracked client's latest post: none, none tracked.
-	if len(posts.times) == 0 {
-		l.forget(e)
+	if len(posts.times) > 0 {
+		l.track(posts)
 	}
+	return nil
 }
 
 // take applies rate to the times of a client's posts, oldest first: with
@@ -151,8 +174,8 @@ func waitFor(times []time.Time, since time.Time, posts int) ([]time.Time, time.D
 // the given time. It stops at the first that has one, so each call costs
 // what it forgets; a client refused at its limit moves to the back with its
 // old posts and waits there a little longer than it need.
-func (l *WindowLimiter) forgetIdle(since time.Time) {
-	for e := l.recency.Front(); e != nil; e = l.recency.Front() {
+func (l *WindowLimiter) forgetIdle(clients *list.List, since time.Time) {
+	for e := clients.Front(); e != nil; e = clients.Front() {
 		times := e.Value.(*clientPosts).times
 		if times[len(times)-1].After(since) {
 			return
@@ -161,9 +184,12 @@ func (l *WindowLimiter) forgetIdle(since time.Time) {
 	}
 }
 
+// forget stops tracking a client; Remove leaves a list the element is not
+// in alone.
 func (l *WindowLimiter) forget(e *list.Element) {
 	delete(l.byClient, e.Value.(*clientPosts).client)
 	l.recency.Remove(e)
+	l.limited.Remove(e)
 }
 
 // recent drops the times that are not after since.

@@ -210,24 +210,63 @@ func TestParseRate(t *testing.T) {
 	}
 }
 
-func TestWindowLimiterRefundTakesBackTheLatestPost(t *testing.T) {
+func TestLimitersRefundTakesBackTheLatestPost(t *testing.T) {
+	for name, newLimiter := range limiterKinds(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			clock := newFakeClock()
+			l := newLimiter(t, reviews.Rate{Posts: 2, Per: time.Minute}, clock.Now)
+			refund := func(client string) {
+				t.Helper()
+				if err := l.Refund(ctx, client); err != nil {
+					t.Fatal(err)
+				}
+			}
+			allow(t, l, "admin")
+			allow(t, l, "admin")
+			refund("admin")
+			if wait := allow(t, l, "admin"); wait != 0 {
+				t.Errorf("after a refund at the limit: wait %s, want none", wait)
+			}
+			refund("admin")
+			refund("admin")
+			refund("admin")
+			if w, ok := l.(*reviews.WindowLimiter); ok && w.Clients() != 0 {
+				t.Errorf("every post refunded, still tracking %d clients", w.Clients())
+			}
+			for range 2 {
+				if wait := allow(t, l, "admin"); wait != 0 {
+					t.Errorf("every post refunded, a post waits %s", wait)
+				}
+			}
+			refund("never seen")
+			clock.Advance(time.Minute + time.Second)
+			if wait := allow(t, l, "another"); wait != 0 {
+				t.Errorf("a new client after the refunds: wait %s, want none", wait)
+			}
+		})
+	}
+}
+
+// TestWindowLimiterKeepsARefusedClientThroughAddressChurn brings a client to
+// its limit, then has 102,000 others post once each, more than the limiter
+// tracks, as the attack did: the client is still refused, and the newest of
+// the others still post.
+func TestWindowLimiterKeepsARefusedClientThroughAddressChurn(t *testing.T) {
 	clock := newFakeClock()
-	l := reviews.NewWindowLimiter(reviews.Rate{Posts: 2, Per: time.Minute}, clock.Now)
-	allow(t, l, "admin")
-	allow(t, l, "admin")
-	l.Refund("admin")
-	if wait := allow(t, l, "admin"); wait != 0 {
-		t.Errorf("after a refund at the limit: wait %s, want none", wait)
+	l := reviews.NewWindowLimiter(reviews.DefaultRate, clock.Now)
+	for range reviews.DefaultRate.Posts {
+		allow(t, l, "limited")
 	}
-	l.Refund("admin")
-	l.Refund("admin")
-	l.Refund("admin")
-	if n := l.Clients(); n != 0 {
-		t.Errorf("every post refunded, still tracking %d clients", n)
+	for i := range 102_000 {
+		if wait := allow(t, l, fmt.Sprint("churn-", i)); wait != 0 {
+			t.Fatalf("churning client %d was refused (wait %s)", i, wait)
+		}
 	}
-	l.Refund("never seen")
-	clock.Advance(time.Minute + time.Second)
-	if wait := allow(t, l, "another"); wait != 0 {
-		t.Errorf("a new client after the refunds: wait %s, want none", wait)
+	if wait := allow(t, l, "limited"); wait != time.Minute {
+		t.Errorf("the client at its limit after the churn: wait %s, want 1m0s: it was forgotten", wait)
+	}
+	if n := l.Clients(); n > 100_000 {
+		t.Errorf("tracking %d clients, want at most 100,000", n)
 	}
 }

@@ -145,8 +145,13 @@ func (s *Service) List(ctx context.Context, f Filter, page Page) (List, error) {
 
 // Submit stores a visitor's review of a knitter, posted from client, and
 // returns the stored review. A review with the same name and body posted for
-// the same knitter within DuplicateWindow is not stored again: Submit
-// returns the one stored first, so a double click stores one review.
+// the same knitter within DuplicateWindow is not stored again. From the
+// client that posted it, Submit returns the one stored first and gives back
+// what the post took from the client's limit, so a double click stores one
+// review and costs one post. From another client it is answered, and
+// counted, as a new post would be: the answer shows nothing of the first
+// (the id or time of a review still pending), so that no one can confirm a
+// pending review by guessing its text.
 //
 // A submission whose honeypot was filled is answered the same, but neither
 // stored nor counted.
@@ -199,6 +204,14 @@ func (s *Service) Submit(ctx context.Context, knitterID int64, sub Submission, c
 		if err != nil {
 			return Review{}, unavailable(err)
 		}
+		if stored.ID == review.ID {
+			return stored, nil
+		}
+		if stored.ClientHash != review.ClientHash {
+			return review, nil
+		}
+		// A failed refund leaves the duplicate counted: the review stands.
+		_ = s.limiter.Refund(ctx, clientHash)
 		return stored, nil
 	}
 	return Review{}, unavailable(fmt.Errorf("%d random review ids in a row were taken", maxIDAttempts))

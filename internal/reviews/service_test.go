@@ -175,26 +175,61 @@ func TestSubmitRateLimitsEachClient(t *testing.T) {
 	})
 }
 
+// TestSubmitTheSameReviewTwiceStoresOne posts one text twice within the
+// duplicate window, from the client that posted it and from another, with
+// and without approval. The poster's double click gets the first review back
+// and costs one post of its limit; another client is answered as for a new
+// post (a fresh id and time, counted), learning nothing of the first.
 func TestSubmitTheSameReviewTwiceStoresOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		withKnitters(t, db)
-		clock := newFakeClock()
-		s := reviews.NewService(db, reviews.Options{Now: clock.Now})
-		first, err := s.Submit(ctx, 1, submission(0), visitor)
-		if err != nil {
-			t.Fatal(err)
-		}
-		clock.Advance(30 * time.Second)
-		again, err := s.Submit(ctx, 1, submission(0), otherVisitor)
-		if err != nil || again != first {
-			t.Errorf("the same review 30 s later = %+v, %v; want the first %+v", again, err, first)
-		}
-		list, _ := s.List(ctx, reviews.Filter{}, reviews.Page{Limit: 100})
-		if len(list.Reviews) != 1 {
-			t.Errorf("stored %d reviews, want 1", len(list.Reviews))
-		}
-	})
+	cases := []struct {
+		name     string
+		approval bool
+		again    netip.Addr
+	}{
+		{"double click", false, visitor},
+		{"double click held for approval", true, visitor},
+		{"another client", false, otherVisitor},
+		{"another client guessing a pending review", true, otherVisitor},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			storetest.Each(t, func(t *testing.T, db *store.DB) {
+				ctx := context.Background()
+				withKnitters(t, db)
+				clock := newFakeClock()
+				twoAMinute := reviews.Rate{Posts: 2, Per: time.Minute}
+				s := reviews.NewService(db, reviews.Options{Now: clock.Now, RequireApproval: c.approval,
+					Limiter: reviews.NewWindowLimiter(twoAMinute, clock.Now)})
+				first, err := s.Submit(ctx, 1, submission(0), visitor)
+				if err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(30 * time.Second)
+				again, err := s.Submit(ctx, 1, submission(0), c.again)
+				if err != nil {
+					t.Fatalf("the same review 30 s later: %v", err)
+				}
+				samePoster := c.again == visitor
+				if samePoster && again != first {
+					t.Errorf("the poster's double click = %+v; want the first %+v", again, first)
+				}
+				if !samePoster && (again.ID == first.ID || !again.CreatedAt.Equal(clock.Now().UTC().Truncate(time.Microsecond))) {
+					t.Errorf("another client's post of the same text = %+v; the first is %+v: it shows the first's id or time", again, first)
+				}
+				if list, _ := s.List(ctx, reviews.Filter{}, reviews.Page{Limit: 100}); len(list.Reviews) != 1 || list.Reviews[0].ID != first.ID {
+					t.Errorf("stored %+v, want the first alone", list.Reviews)
+				}
+				// Of two posts a minute, the poster's double click took one,
+				// and another client's post of the same text took one.
+				if _, err := s.Submit(ctx, 1, submission(1), c.again); err != nil {
+					t.Errorf("the next post: %v; want it taken", err)
+				}
+				if _, err := s.Submit(ctx, 1, submission(2), c.again); codeOf(err) != "rate_limited" {
+					t.Errorf("the post after: err = %v, want rate_limited", err)
+				}
+			})
+		})
+	}
 }
 
 func TestSubmitToAnUnknownKnitterIsNotCounted(t *testing.T) {

@@ -60,6 +60,13 @@ func (l *SharedLimiter) Allow(ctx context.Context, client string) (time.Duration
 	return wait, err
 }
 
+// Refund implements Limiter.
+func (l *SharedLimiter) Refund(ctx context.Context, client string) error {
+	return l.posts.UpdateClientPosts(ctx, client, func(posts []time.Time) []time.Time {
+		return posts[:max(0, len(posts)-1)]
+	})
+}
+
 // sweepDue reports whether a period has passed since the last sweep of this
 // instance, and if so counts this one as the last.
 func (l *SharedLimiter) sweepDue(now time.Time) bool {
