@@ -33,6 +33,7 @@ func dev(ctx context.Context, cfg config, _ []string, log *slog.Logger, _ io.Wri
 	if cfg.DevTheme != "" {
 		site.assets = devThemeAssets(cfg.DevTheme)
 	}
+	cfg.Shopify.devShop = cfg.Shopify.Shop == ""
 	switch {
 	case cfg.Shopify.Shop != "":
 		log.Info("dev: the catalogue comes from the configured shop", "shop", cfg.Shopify.Shop)

@@ -163,6 +163,8 @@ func TestAReplayedWebhookIsAppliedOnce(t *testing.T) {
 				req.Header.Set("X-Shopify-Hmac-Sha256", shopify.WebhookSignature([]byte(webhookSecret), []byte(body)))
 				req.Header.Set("X-Shopify-Topic", "products/update")
 				req.Header.Set("X-Shopify-Event-Id", eventID)
+				req.Header.Set("X-Shopify-Shop-Domain", shopifydev.ShopDomain)
+				req.Header.Set("X-Shopify-Triggered-At", time.Now().UTC().Format(time.RFC3339))
 				resp, err := http.DefaultClient.Do(req)
 				if err != nil {
 					t.Fatal(err)

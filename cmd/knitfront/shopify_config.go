@@ -34,6 +34,23 @@ type shopifyConfig struct {
 	// DevCatalogue is where dev's catalogue comes from when no shop is
 	// set: devFromStandIn or devFromImport.
 	DevCatalogue string
+	// devShop says dev serves its own stand-in, whose webhooks it keeps
+	// whether it syncs from it or imports the demo catalogue.
+	devShop bool
+}
+
+// webhookShop is the shop domain whose webhooks are kept: the configured
+// shop's, or, for a stand-in (a base URL, or dev's own), the stand-in's; ""
+// when no shop is set, and then none is kept.
+func (c shopifyConfig) webhookShop() string {
+	u, err := shopify.ShopURL(c.Shop)
+	switch {
+	case err == nil && strings.HasSuffix(u.Hostname(), ".myshopify.com"):
+		return strings.ToLower(u.Hostname())
+	case err == nil || c.devShop:
+		return shopifydev.ShopDomain
+	}
+	return ""
 }
 
 // The sources of dev's catalogue when no shop is set.
@@ -172,11 +189,16 @@ func startShopify(cfg config, db *store.DB, log *slog.Logger, changes *invalidat
 		}
 	}
 	if cfg.Shopify.WebhookSecret != "" {
-		if worker == nil {
+		shop := cfg.Shopify.webhookShop()
+		switch {
+		case shop == "":
+			log.Warn("the shop's webhooks are answered but not kept until KNITFRONT_SHOPIFY_SHOP is set: only the configured shop's are kept")
+		case worker == nil:
 			log.Warn("the shop's webhooks are kept but not applied until KNITFRONT_SHOPIFY_SHOP and KNITFRONT_SHOPIFY_ADMIN_TOKEN are set")
 		}
 		webhooks = &shopify.WebhookReceiver{
 			Secret: []byte(cfg.Shopify.WebhookSecret),
+			Shop:   shop,
 			Save: func(ctx context.Context, e shopify.WebhookEvent) (bool, error) {
 				added, err := db.AddWebhookEvent(ctx, store.WebhookEvent(e))
 				if added && worker != nil {

@@ -328,6 +328,7 @@ func TestServeKeepsSignedWebhooksOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	addr, _, _ := startServer(t, []string{"serve"}, map[string]string{
 		"DATABASE_URL": "sqlite:" + path, "KNITFRONT_ADDR": "127.0.0.1:0", "KNITFRONT_SHOPIFY_WEBHOOK_SECRET": secret,
+		"KNITFRONT_SHOPIFY_SHOP": "knit-shop.myshopify.com",
 	})
 	const body = `{"id":8123456000001}`
 	signature := shopify.WebhookSignature([]byte(secret), []byte(body))
@@ -340,6 +341,7 @@ func TestServeKeepsSignedWebhooksOnce(t *testing.T) {
 		req.Header.Set("X-Shopify-Topic", "products/update")
 		req.Header.Set("X-Shopify-Event-Id", "e-1")
 		req.Header.Set("X-Shopify-Shop-Domain", "knit-shop.myshopify.com")
+		req.Header.Set("X-Shopify-Triggered-At", time.Now().UTC().Format(time.RFC3339))
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

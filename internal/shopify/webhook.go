@@ -10,11 +10,23 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // MaxWebhookBytes bounds a webhook's body; Shopify's are far smaller.
 const MaxWebhookBytes = 1 << 20
+
+// The bounds of a webhook worth keeping. Shopify retries a delivery for 4
+// hours at most, so one triggered more than a day ago is a replay, and one
+// triggered more than an hour ahead of this clock is forged or hopelessly
+// skewed. Its event ids are UUIDs: far shorter than MaxWebhookEventID.
+const (
+	MaxWebhookAge     = 24 * time.Hour
+	MaxWebhookAhead   = time.Hour
+	MaxWebhookEventID = 255
+)
 
 // WebhookTopics are the topics knitfront keeps, as Shopify's headers name
 // them; any other is answered 200 and logged, so Shopify does not retry it.
@@ -39,11 +51,17 @@ type WebhookEvent struct {
 // WebhookReceiver answers POST /webhooks/shopify: it verifies the
 // signature before anything else, then keeps the event durably through
 // Save before it answers 200. Save reports false for an event kept before.
+// Only the body is signed, so a signed body may come back under other
+// headers: an event of another shop than Shop, or triggered outside the
+// bounds above, is answered 200 (Shopify would only retry it, and no retry
+// can make it keepable) and not kept.
 type WebhookReceiver struct {
 	Secret []byte
-	Save   func(ctx context.Context, e WebhookEvent) (added bool, err error)
-	Log    *slog.Logger
-	Now    func() time.Time
+	// Shop is the *.myshopify.com domain whose webhooks are kept.
+	Shop string
+	Save func(ctx context.Context, e WebhookEvent) (added bool, err error)
+	Log  *slog.Logger
+	Now  func() time.Time
 }
 
 func (h *WebhookReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -66,12 +84,16 @@ func (h *WebhookReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ID: r.Header.Get("X-Shopify-Event-Id"), Topic: r.Header.Get("X-Shopify-Topic"),
 		ShopDomain: r.Header.Get("X-Shopify-Shop-Domain"), ReceivedAt: h.Now().UTC(), Body: body,
 	}
-	if t, err := time.Parse(time.RFC3339Nano, r.Header.Get("X-Shopify-Triggered-At")); err == nil {
-		e.TriggeredAt = t.UTC()
+	triggeredAt, err := time.Parse(time.RFC3339Nano, r.Header.Get("X-Shopify-Triggered-At"))
+	e.TriggeredAt = triggeredAt.UTC()
+	if e.ID == "" || utf8.RuneCountInString(e.ID) > MaxWebhookEventID || e.Topic == "" || err != nil || !json.Valid(body) {
+		h.Log.Warn("signed webhook refused as malformed", "topic", e.Topic, "event_id", truncated(e.ID), "json", json.Valid(body))
+		webhookError(w, http.StatusBadRequest, "malformed", "A webhook needs X-Shopify-Event-Id (at most 255 characters), X-Shopify-Topic, X-Shopify-Triggered-At and a JSON body.")
+		return
 	}
-	if e.ID == "" || e.Topic == "" || !json.Valid(body) {
-		h.Log.Warn("signed webhook refused as malformed", "topic", e.Topic, "event_id", e.ID, "json", json.Valid(body))
-		webhookError(w, http.StatusBadRequest, "malformed", "A webhook needs X-Shopify-Event-Id, X-Shopify-Topic and a JSON body.")
+	if reason := h.notKeepable(e); reason != "" {
+		h.Log.Warn("signed webhook not kept: "+reason, "topic", e.Topic, "event_id", e.ID, "shop", e.ShopDomain, "triggered_at", e.TriggeredAt)
+		w.WriteHeader(http.StatusOK)
 		return
 	}
 	if !WebhookTopics[e.Topic] {
@@ -87,6 +109,28 @@ func (h *WebhookReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Log.Info("webhook kept", "topic", e.Topic, "event_id", e.ID, "repeated", !added)
 	w.WriteHeader(http.StatusOK)
+}
+
+// notKeepable says why a well-formed signed event is not kept: another
+// shop's, or triggered too long ago or too far ahead; "" when it is kept.
+func (h *WebhookReceiver) notKeepable(e WebhookEvent) string {
+	switch {
+	case h.Shop == "" || !strings.EqualFold(e.ShopDomain, h.Shop):
+		return "it is not from the configured shop"
+	case e.ReceivedAt.Sub(e.TriggeredAt) > MaxWebhookAge:
+		return "it was triggered more than a day ago"
+	case e.TriggeredAt.Sub(e.ReceivedAt) > MaxWebhookAhead:
+		return "it was triggered more than an hour ahead of this server's clock"
+	}
+	return ""
+}
+
+// truncated is an event id short enough to log.
+func truncated(id string) string {
+	if utf8.RuneCountInString(id) <= 64 {
+		return id
+	}
+	return string([]rune(id)[:64]) + "…"
 }
 
 // signed reports whether signature is the base64 HMAC-SHA256 of body under

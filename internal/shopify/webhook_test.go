@@ -22,6 +22,12 @@ func sign(body string) string {
 	return base64.StdEncoding.EncodeToString(mac.Sum(nil))
 }
 
+// with is headers with one changed.
+func with(headers map[string]string, key, value string) map[string]string {
+	headers[key] = value
+	return headers
+}
+
 func TestWebhookReceiver(t *testing.T) {
 	const body = `{"id":8123456000001,"title":"Harbour sweater"}`
 	headers := func(signature, topic, id string) map[string]string {
@@ -47,12 +53,25 @@ func TestWebhookReceiver(t *testing.T) {
 		{"an unknown topic", body, headers(sign(body), "orders/create", "e4"), nil, 1, 200, 0},
 		{"a body over 1 MiB", strings.Repeat(" ", MaxWebhookBytes+1), headers("", "products/update", "e5"), nil, 1, 413, 0},
 		{"the inbox fails", body, headers(sign(body), "products/update", "e6"), errors.New("database down"), 1, 503, 1},
+		{"an event id of 255 characters", body, headers(sign(body), "products/update", strings.Repeat("é", 255)), nil, 1, 200, 1},
+		{"an event id of 256 characters", body, headers(sign(body), "products/update", strings.Repeat("é", 256)), nil, 1, 400, 0},
+		{"an event id of 40,000 characters", body, headers(sign(body), "products/update", strings.Repeat("e", 40000)), nil, 1, 400, 0},
+		{"another shop's event", body, with(headers(sign(body), "products/update", "e7"), "X-Shopify-Shop-Domain", "other-shop.myshopify.com"), nil, 1, 200, 0},
+		{"no shop domain", body, with(headers(sign(body), "products/update", "e7"), "X-Shopify-Shop-Domain", ""), nil, 1, 200, 0},
+		{"the shop's domain in capitals", body, with(headers(sign(body), "products/update", "e7"), "X-Shopify-Shop-Domain", "Knit-Shop.myshopify.com"), nil, 1, 200, 1},
+		{"triggered a day ago", body, with(headers(sign(body), "products/update", "e8"), "X-Shopify-Triggered-At", "2026-11-25T19:00:01Z"), nil, 1, 200, 1},
+		{"triggered a day and a second ago", body, with(headers(sign(body), "products/update", "e8"), "X-Shopify-Triggered-At", "2026-11-25T19:00:00Z"), nil, 1, 200, 0},
+		{"triggered an hour ahead", body, with(headers(sign(body), "products/update", "e9"), "X-Shopify-Triggered-At", "2026-11-26T20:00:01Z"), nil, 1, 200, 1},
+		{"triggered an hour and a second ahead", body, with(headers(sign(body), "products/update", "e9"), "X-Shopify-Triggered-At", "2026-11-26T20:00:02Z"), nil, 1, 200, 0},
+		{"no trigger time", body, with(headers(sign(body), "products/update", "e10"), "X-Shopify-Triggered-At", ""), nil, 1, 400, 0},
+		{"a trigger time that is not one", body, with(headers(sign(body), "products/update", "e10"), "X-Shopify-Triggered-At", "yesterday"), nil, 1, 400, 0},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			var saved []WebhookEvent
 			seen := map[string]bool{}
 			h := &WebhookReceiver{
 				Secret: []byte(webhookSecret),
+				Shop:   "knit-shop.myshopify.com",
 				Save: func(_ context.Context, e WebhookEvent) (bool, error) {
 					saved = append(saved, e)
 					if test.saveErr != nil {
@@ -81,8 +100,9 @@ func TestWebhookReceiver(t *testing.T) {
 			}
 			if len(saved) > 0 {
 				e := saved[0]
-				if e.Topic != "products/update" || e.ShopDomain != "knit-shop.myshopify.com" || string(e.Body) != test.body ||
-					!e.TriggeredAt.Equal(time.Date(2026, 11, 26, 19, 0, 0, 123e6, time.UTC)) {
+				triggeredAt, _ := time.Parse(time.RFC3339Nano, test.headers["X-Shopify-Triggered-At"])
+				if e.Topic != "products/update" || !strings.EqualFold(e.ShopDomain, "knit-shop.myshopify.com") || string(e.Body) != test.body ||
+					!e.TriggeredAt.Equal(triggeredAt) {
 					t.Errorf("saved %+v", e)
 				}
 			}

@@ -24,6 +24,7 @@ func TestChangesSendSignedWebhooks(t *testing.T) {
 	var received []shopify.WebhookEvent
 	receiver := &shopify.WebhookReceiver{
 		Secret: []byte("shpss_dev"),
+		Shop:   ShopDomain,
 		Save: func(_ context.Context, e shopify.WebhookEvent) (bool, error) {
 			received = append(received, e)
 			return true, nil
