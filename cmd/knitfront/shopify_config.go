@@ -41,8 +41,8 @@ const (
 	// devFromStandIn syncs it from dev's own Shopify stand-in.
 	devFromStandIn = "stand-in"
 	// devFromImport imports the demo catalogue into an empty database, as
-	// a shop not on Shopify does: it keeps what Admin API 2025-10 cannot
-	// carry (fixed amounts in every currency, a discount for one market).
+	// a shop not on Shopify does: it keeps what the sync cannot carry
+	// from the Admin API (fixed amounts in every currency, a discount for one market).
 	devFromImport = "import"
 )
 

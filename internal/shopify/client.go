@@ -23,9 +23,6 @@ import (
 	"github.com/Khan/genqlient/graphql"
 )
 
-// APIVersion is the Admin API version every request names.
-const APIVersion = "2025-10"
-
 // GraphQLPath is where a shop serves the Admin GraphQL API.
 const GraphQLPath = "/admin/api/" + APIVersion + "/graphql.json"
 

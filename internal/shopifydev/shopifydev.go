@@ -276,13 +276,15 @@ func (s *Server) product(vars map[string]any, _ *http.Request) (any, int) {
 }
 
 // inventoryItemProduct answers the InventoryItemProduct query. The
-// stand-in's inventory items have their variant's number.
+// stand-in's inventory items have their variant's number, so each counts
+// one variant's stock.
 func (s *Server) inventoryItemProduct(vars map[string]any, _ *http.Request) (any, int) {
 	id, _ := vars["id"].(string)
 	for _, p := range s.shop.products {
 		for _, v := range p.Variants {
 			if gidOf("InventoryItem", v.ID) == id {
-				return map[string]any{"inventoryItem": map[string]any{"variant": map[string]any{"product": map[string]any{"id": gidOf("Product", p.ID)}}}}, 1
+				variant := map[string]any{"product": map[string]any{"id": gidOf("Product", p.ID)}}
+				return map[string]any{"inventoryItem": map[string]any{"variants": map[string]any{"nodes": []any{variant}}}}, 2
 			}
 		}
 	}
