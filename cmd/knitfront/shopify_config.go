@@ -34,6 +34,9 @@ type shopifyConfig struct {
 	// DevCatalogue is where dev's catalogue comes from when no shop is
 	// set: devFromStandIn or devFromImport.
 	DevCatalogue string
+	// versions, set by the server, notes the Admin API versions Shopify
+	// answers in for its metrics; nil outside it.
+	versions *shopify.VersionWatch
 }
 
 // The sources of dev's catalogue when no shop is set.
@@ -85,6 +88,9 @@ func (c *shopifyConfig) validate() error {
 func (c shopifyConfig) client(opts ...shopify.Option) (*shopify.Client, error) {
 	if c.Shop == "" {
 		return nil, errors.New("KNITFRONT_SHOPIFY_SHOP (--shop) is not set: give the shop's *.myshopify.com domain")
+	}
+	if c.versions != nil {
+		opts = append(opts, shopify.WithVersionWatch(c.versions))
 	}
 	client, err := shopify.NewClient(c.Shop, c.AdminToken, opts...)
 	if err != nil {

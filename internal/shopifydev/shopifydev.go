@@ -47,6 +47,9 @@ type Server struct {
 	subscriptions []shopify.WebhookSubscription
 	// metafields are the metafields written, made on the first write.
 	metafields map[metafieldKey]metafieldValue
+	// version is the Admin API version the answers say they are in:
+	// shopify.APIVersion until AnswerInVersion.
+	version string
 }
 
 // bulkRun is the shop's current bulk operation.
@@ -66,7 +69,17 @@ func New(doc catalog.Document, token string, now func() time.Time) *Server {
 		available: bucketSize,
 		filledAt:  now(),
 		requests:  map[string]int{},
+		version:   shopify.APIVersion,
 	}
+}
+
+// AnswerInVersion makes every later answer say, in X-Shopify-API-Version,
+// that it is in version, as Shopify's do when the version asked is no
+// longer served.
+func (s *Server) AnswerInVersion(version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version = version
 }
 
 // RevokeToken makes every later request fail as Shopify does for a token
@@ -118,6 +131,7 @@ const maxRequestBytes = 1 << 20
 func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	w.Header().Set("X-Shopify-API-Version", s.version)
 	if s.revoked || r.Header.Get("X-Shopify-Access-Token") != s.token {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)
