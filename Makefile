@@ -47,27 +47,34 @@ $(NPM_CI): web/package-lock.json
 
 test: build lint graphql-check test-go test-web theme-check e2e
 
-# Shopify's published 2025-10 schemas (introspection results) from the pinned npm package, into a
-# git-ignored cache: used to validate, never committed.
+# Shopify's published schemas (introspection results) of the Admin API version knitfront speaks
+# (internal/shopify's APIVersion, read here) and of `unstable`, the next version's preview, from
+# the pinned npm package, into a git-ignored cache: used to validate, never committed.
+SHOPIFY_API_VERSION := $(shell sed -n 's/^const APIVersion = "\(.*\)"$$/\1/p' internal/shopify/version.go)
 SHOPIFY_SCHEMAS := .cache/shopify-dev-mcp-1.16.0/package/dist/data
-ADMIN_SCHEMA := $(SHOPIFY_SCHEMAS)/admin_2025-10.json.gz
-STOREFRONT_SCHEMA := $(SHOPIFY_SCHEMAS)/storefront-graphql_2025-10.json.gz
-$(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA) &:
+ADMIN_SCHEMA := $(SHOPIFY_SCHEMAS)/admin_$(SHOPIFY_API_VERSION).json.gz
+STOREFRONT_SCHEMA := $(SHOPIFY_SCHEMAS)/storefront-graphql_$(SHOPIFY_API_VERSION).json.gz
+ADMIN_PREVIEW_SCHEMA := $(SHOPIFY_SCHEMAS)/admin_unstable.json.gz
+$(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA) $(ADMIN_PREVIEW_SCHEMA) &:
 	mkdir -p .cache/shopify-dev-mcp-1.16.0
 	cd .cache/shopify-dev-mcp-1.16.0 && npm pack @shopify/dev-mcp@1.16.0 --silent >/dev/null && \
-	  tar -xzf shopify-dev-mcp-1.16.0.tgz package/dist/data/admin_2025-10.json.gz \
-	    package/dist/data/storefront-graphql_2025-10.json.gz && rm shopify-dev-mcp-1.16.0.tgz
+	  tar -xzf shopify-dev-mcp-1.16.0.tgz \
+	    $(patsubst .cache/shopify-dev-mcp-1.16.0/%,%,$(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA) $(ADMIN_PREVIEW_SCHEMA)) && \
+	  rm shopify-dev-mcp-1.16.0.tgz
 
 # Every Admin operation internal/shopify sends, every Storefront operation of web/src/api, the
 # dev storefront's schema and the Admin stand-in's answers to knitfront's client, validated against
-# Shopify's schemas: a wrong field fails here.
-graphql-check: $(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA)
-	$(GO) run ./tools/graphql-check -admin $(ADMIN_SCHEMA) -storefront $(STOREFRONT_SCHEMA)
+# Shopify's schemas of APIVersion: a wrong field fails here. Then, without failing, what the Admin
+# API's `unstable` schema would refuse or deprecate of knitfront's operations: the next quarterly
+# upgrade's work (docs/operations.md).
+graphql-check: $(ADMIN_SCHEMA) $(STOREFRONT_SCHEMA) $(ADMIN_PREVIEW_SCHEMA)
+	$(GO) run ./tools/graphql-check -admin $(ADMIN_SCHEMA) -storefront $(STOREFRONT_SCHEMA) \
+	  -preview $(ADMIN_PREVIEW_SCHEMA)
 
 # The typed Admin API client, internal/shopify/generated.go, generated again by the genqlient
 # pinned in go.mod from internal/shopify/queries and Shopify's Admin schema, written in the
 # schema language into the git-ignored .cache/ for it. `make graphql-check` fails when it is stale.
-ADMIN_SDL := .cache/shopify-admin-2025-10.graphql
+ADMIN_SDL := .cache/shopify-admin.graphql
 generate: $(ADMIN_SCHEMA)
 	$(GO) run ./tools/graphql-check -admin $(ADMIN_SCHEMA) -sdl $(ADMIN_SDL)
 	$(GO) tool genqlient internal/shopify/genqlient.yaml

@@ -20,6 +20,7 @@ import (
 	"knitfront/internal/invalidate"
 	"knitfront/internal/metrics"
 	"knitfront/internal/pricing"
+	"knitfront/internal/shopify"
 	"knitfront/internal/store"
 	"knitfront/internal/storefront"
 )
@@ -129,6 +130,7 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 	m := metrics.New()
 	m.WatchDBPool(db.Stats)
 	m.WatchRatesAge(rateService.Date)
+	cfg.Shopify.versions = shopify.NewVersionWatch(log, m.CountShopifyAPIVersionMismatch)
 
 	var changes invalidate.Hub
 	parts := siteParts{

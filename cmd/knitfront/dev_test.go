@@ -48,7 +48,7 @@ func TestDevServesTheStorefront(t *testing.T) {
 	if status, body := get(t, devAddr+"/"); !strings.Contains(body, `/assets/base.css?v=`) {
 		t.Errorf("dev: the page does not load its stylesheet by a versioned address (%d)", status)
 	}
-	resp, err := http.Post(devAddr+"/api/2025-10/graphql.json", "application/json",
+	resp, err := http.Post(devAddr+"/api/2026-10/graphql.json", "application/json",
 		strings.NewReader(`{"query": "{ product(handle: \"oat-cable-sweater\") { handle } }"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestDevServesTheStorefront(t *testing.T) {
 			t.Errorf("serve: GET %s = %d, want 404", path, status)
 		}
 	}
-	resp, err = http.Post(serveAddr+"/api/2025-10/graphql.json", "application/json", strings.NewReader(`{"query": "{ __typename }"}`))
+	resp, err = http.Post(serveAddr+"/api/2026-10/graphql.json", "application/json", strings.NewReader(`{"query": "{ __typename }"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

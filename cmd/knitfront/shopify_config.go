@@ -37,6 +37,9 @@ type shopifyConfig struct {
 	// devShop says dev serves its own stand-in, whose webhooks it keeps
 	// whether it syncs from it or imports the demo catalogue.
 	devShop bool
+	// versions, set by the server, notes the Admin API versions Shopify
+	// answers in for its metrics; nil outside it.
+	versions *shopify.VersionWatch
 }
 
 // webhookShop is the shop domain whose webhooks are kept: the configured
@@ -58,8 +61,8 @@ const (
 	// devFromStandIn syncs it from dev's own Shopify stand-in.
 	devFromStandIn = "stand-in"
 	// devFromImport imports the demo catalogue into an empty database, as
-	// a shop not on Shopify does: it keeps what Admin API 2025-10 cannot
-	// carry (fixed amounts in every currency, a discount for one market).
+	// a shop not on Shopify does: it keeps what the sync cannot carry
+	// from the Admin API (fixed amounts in every currency, a discount for one market).
 	devFromImport = "import"
 )
 
@@ -102,6 +105,9 @@ func (c *shopifyConfig) validate() error {
 func (c shopifyConfig) client(opts ...shopify.Option) (*shopify.Client, error) {
 	if c.Shop == "" {
 		return nil, errors.New("KNITFRONT_SHOPIFY_SHOP (--shop) is not set: give the shop's *.myshopify.com domain")
+	}
+	if c.versions != nil {
+		opts = append(opts, shopify.WithVersionWatch(c.versions))
 	}
 	client, err := shopify.NewClient(c.Shop, c.AdminToken, opts...)
 	if err != nil {

@@ -32,6 +32,8 @@ type Metrics struct {
 	durations *prometheus.HistogramVec
 	// priceHits and priceMisses count the price model's lookups.
 	priceHits, priceMisses prometheus.Counter
+	// versionMismatches counts Admin API answers in another version than asked.
+	versionMismatches *prometheus.CounterVec
 
 	// routes caches each label set's metrics, so that a request looks its
 	// counter and histogram up once, by a small key, instead of hashing
@@ -68,7 +70,11 @@ func New() *Metrics {
 		Help: "Lookups in the price model's current table, by result: hit when it was fresh, miss when the lookup waited for a rebuild.",
 	}, []string{"result"})
 	m.priceHits, m.priceMisses = priceLookups.WithLabelValues("hit"), priceLookups.WithLabelValues("miss")
-	m.registry.MustRegister(m.requests, m.durations, priceLookups,
+	m.versionMismatches = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: namespace, Name: "shopify_api_version_mismatches_total",
+		Help: "Shopify Admin API answers in another version than knitfront asked for (X-Shopify-API-Version), by version asked and answered: the version asked is no longer served.",
+	}, []string{"asked", "answered"})
+	m.registry.MustRegister(m.requests, m.durations, priceLookups, m.versionMismatches,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -118,6 +124,12 @@ func (m *Metrics) CountPriceLookups(hits, misses int) {
 	if misses > 0 {
 		m.priceMisses.Add(float64(misses))
 	}
+}
+
+// CountShopifyAPIVersionMismatch counts an Admin API answer in version
+// answered to a request for asked; shopify.NewVersionWatch calls it.
+func (m *Metrics) CountShopifyAPIVersionMismatch(asked, answered string) {
+	m.versionMismatches.WithLabelValues(asked, answered).Inc()
 }
 
 // WatchRatesAge exports how old the currency rates in use are, read from

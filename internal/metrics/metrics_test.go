@@ -43,6 +43,25 @@ func sample(t *testing.T, text, name string) float64 {
 	return 0
 }
 
+func TestShopifyAPIVersionMismatches(t *testing.T) {
+	m := metrics.New()
+	m.CountShopifyAPIVersionMismatch("2026-10", "2026-07")
+	m.CountShopifyAPIVersionMismatch("2026-10", "2026-07")
+	m.CountShopifyAPIVersionMismatch("2026-10", "2027-01")
+	text := scrape(t, m)
+	for _, test := range []struct {
+		sample string
+		want   float64
+	}{
+		{`knitfront_shopify_api_version_mismatches_total{answered="2026-07",asked="2026-10"}`, 2},
+		{`knitfront_shopify_api_version_mismatches_total{answered="2027-01",asked="2026-10"}`, 1},
+	} {
+		if got := sample(t, text, test.sample); got != test.want {
+			t.Errorf("%s = %v, want %v", test.sample, got, test.want)
+		}
+	}
+}
+
 func TestRequests(t *testing.T) {
 	m := metrics.New()
 	m.ObserveRequest("GET /api/knitters", http.MethodGet, 200, 3*time.Millisecond)

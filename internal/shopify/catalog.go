@@ -512,7 +512,15 @@ func (b *builder) rule(n DiscountNode, products iter.Seq[catalog.Product]) (disc
 		b.skip(n.Id, "%s: %s", name, reason)
 		return discount.Rule{}, false
 	}
-	if _, everyone := d.Context.(*DiscountContextDiscountBuyerSelectionAll); !everyone {
+	switch d.Context.(type) {
+	case *DiscountContextDiscountBuyerSelectionAll:
+	case *DiscountContextDiscountMarkets:
+		// Shown since Admin API 2026-10; knitfront does not map Shopify's
+		// markets to its own yet, and a discount shown in a market it does
+		// not apply in would promise a price checkout does not charge.
+		b.skip(n.Id, "%s is limited to some markets, which knitfront does not show yet", name)
+		return discount.Rule{}, false
+	default:
 		b.skip(n.Id, "%s is for some customers only, and knitfront's shoppers are anonymous", name)
 		return discount.Rule{}, false
 	}

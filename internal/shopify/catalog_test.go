@@ -135,6 +135,7 @@ func TestDiscounts(t *testing.T) {
 		{name: "an app's discount", node: discountJSON("DiscountAutomaticApp", "null", "null", ""), wantSkip: "function at checkout"},
 		{name: "an unknown kind", node: discountJSON("DiscountAutomaticSomethingNew", "null", "null", ""), wantSkip: "Shopify answered something knitfront cannot read"},
 		{name: "no discount at all", node: `{"id":"gid://shopify/DiscountAutomaticNode/9","discount":null}`, wantSkip: "no discount could be read"},
+		{name: "some markets only", node: strings.Replace(discountJSON("DiscountAutomaticBasic", tenPercent, allItems, ""), "DiscountBuyerSelectionAll", "DiscountMarkets", 1), wantSkip: "limited to some markets"},
 		{name: "some customers only", node: strings.Replace(discountJSON("DiscountAutomaticBasic", tenPercent, allItems, ""), "DiscountBuyerSelectionAll", "DiscountCustomerSegments", 1), wantSkip: "some customers only"},
 		{name: "a value without its amount", node: discountJSON("DiscountAutomaticBasic", `{"__typename":"DiscountAmount","amount":null}`, allItems, ""), wantSkip: "has no amount"},
 		{name: "an unknown value", node: discountJSON("DiscountAutomaticBasic", `{"__typename":"DiscountOnQuantity"}`, allItems, ""), wantSkip: "which no single price can show"},

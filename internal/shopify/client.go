@@ -23,9 +23,6 @@ import (
 	"github.com/Khan/genqlient/graphql"
 )
 
-// APIVersion is the Admin API version every request names.
-const APIVersion = "2025-10"
-
 // GraphQLPath is where a shop serves the Admin GraphQL API.
 const GraphQLPath = "/admin/api/" + APIVersion + "/graphql.json"
 
@@ -82,6 +79,8 @@ type Client struct {
 	// only what changed.
 	metafieldsOnce sync.Once
 	metafields     *MetafieldWriter
+
+	versions *VersionWatch // WithVersionWatch; nil: processVersions
 }
 
 // bucket is Shopify's leaky bucket of query cost points for this app and shop.
@@ -299,6 +298,7 @@ func (c *Client) send(ctx context.Context, body []byte) (json.RawMessage, error)
 		return nil, &retryable{err: err}
 	}
 	defer resp.Body.Close()
+	c.versionWatch().Observe(APIVersion, resp.Header.Get("X-Shopify-API-Version"))
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes))
 	if err != nil {
 		return nil, &retryable{err: err}

@@ -1307,6 +1307,7 @@ func (v *CurrentBulkOperationResponse) GetCurrentBulkOperation() *CurrentBulkOpe
 // DiscountContextDiscountBuyerSelectionAll
 // DiscountContextDiscountCustomerSegments
 // DiscountContextDiscountCustomers
+// DiscountContextDiscountMarkets
 type DiscountContext interface {
 	implementsGraphQLInterfaceDiscountContext()
 	// GetTypename returns the receiver's concrete GraphQL type-name (see interface doc for possible values).
@@ -1316,6 +1317,7 @@ type DiscountContext interface {
 func (v *DiscountContextDiscountBuyerSelectionAll) implementsGraphQLInterfaceDiscountContext() {}
 func (v *DiscountContextDiscountCustomerSegments) implementsGraphQLInterfaceDiscountContext()  {}
 func (v *DiscountContextDiscountCustomers) implementsGraphQLInterfaceDiscountContext()         {}
+func (v *DiscountContextDiscountMarkets) implementsGraphQLInterfaceDiscountContext()           {}
 
 func __unmarshalDiscountContext(b []byte, v *DiscountContext) error {
 	if string(b) == "null" {
@@ -1339,6 +1341,9 @@ func __unmarshalDiscountContext(b []byte, v *DiscountContext) error {
 		return json.Unmarshal(b, *v)
 	case "DiscountCustomers":
 		*v = new(DiscountContextDiscountCustomers)
+		return json.Unmarshal(b, *v)
+	case "DiscountMarkets":
+		*v = new(DiscountContextDiscountMarkets)
 		return json.Unmarshal(b, *v)
 	case "":
 		return fmt.Errorf(
@@ -1377,6 +1382,14 @@ func __marshalDiscountContext(v *DiscountContext) ([]byte, error) {
 			*DiscountContextDiscountCustomers
 		}{typename, v}
 		return json.Marshal(result)
+	case *DiscountContextDiscountMarkets:
+		typename = "DiscountMarkets"
+
+		result := struct {
+			TypeName string `json:"__typename"`
+			*DiscountContextDiscountMarkets
+		}{typename, v}
+		return json.Marshal(result)
 	case nil:
 		return []byte("null"), nil
 	default:
@@ -1408,6 +1421,14 @@ type DiscountContextDiscountCustomers struct {
 
 // GetTypename returns DiscountContextDiscountCustomers.Typename, and is useful for accessing the field via an interface.
 func (v *DiscountContextDiscountCustomers) GetTypename() *string { return v.Typename }
+
+// DiscountContextDiscountMarkets includes the requested fields of the GraphQL type DiscountMarkets.
+type DiscountContextDiscountMarkets struct {
+	Typename *string `json:"__typename"`
+}
+
+// GetTypename returns DiscountContextDiscountMarkets.Typename, and is useful for accessing the field via an interface.
+func (v *DiscountContextDiscountMarkets) GetTypename() *string { return v.Typename }
 
 // DiscountNode includes the requested fields of the GraphQL type DiscountNode.
 type DiscountNode struct {
@@ -1857,31 +1878,43 @@ func (v *DiscountValueDiscountPercentage) GetPercentage() float64 { return v.Per
 
 // InventoryItemProductInventoryItem includes the requested fields of the GraphQL type InventoryItem.
 type InventoryItemProductInventoryItem struct {
-	Variant InventoryItemProductInventoryItemVariantProductVariant `json:"variant"`
+	Variants *InventoryItemProductInventoryItemVariantsProductVariantConnection `json:"variants"`
 }
 
-// GetVariant returns InventoryItemProductInventoryItem.Variant, and is useful for accessing the field via an interface.
-func (v *InventoryItemProductInventoryItem) GetVariant() InventoryItemProductInventoryItemVariantProductVariant {
-	return v.Variant
+// GetVariants returns InventoryItemProductInventoryItem.Variants, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItem) GetVariants() *InventoryItemProductInventoryItemVariantsProductVariantConnection {
+	return v.Variants
 }
 
-// InventoryItemProductInventoryItemVariantProductVariant includes the requested fields of the GraphQL type ProductVariant.
-type InventoryItemProductInventoryItemVariantProductVariant struct {
-	Product InventoryItemProductInventoryItemVariantProductVariantProduct `json:"product"`
+// InventoryItemProductInventoryItemVariantsProductVariantConnection includes the requested fields of the GraphQL type ProductVariantConnection.
+type InventoryItemProductInventoryItemVariantsProductVariantConnection struct {
+	Nodes []InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariant `json:"nodes"`
 }
 
-// GetProduct returns InventoryItemProductInventoryItemVariantProductVariant.Product, and is useful for accessing the field via an interface.
-func (v *InventoryItemProductInventoryItemVariantProductVariant) GetProduct() InventoryItemProductInventoryItemVariantProductVariantProduct {
+// GetNodes returns InventoryItemProductInventoryItemVariantsProductVariantConnection.Nodes, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItemVariantsProductVariantConnection) GetNodes() []InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariant {
+	return v.Nodes
+}
+
+// InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariant includes the requested fields of the GraphQL type ProductVariant.
+type InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariant struct {
+	Product InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariantProduct `json:"product"`
+}
+
+// GetProduct returns InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariant.Product, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariant) GetProduct() InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariantProduct {
 	return v.Product
 }
 
-// InventoryItemProductInventoryItemVariantProductVariantProduct includes the requested fields of the GraphQL type Product.
-type InventoryItemProductInventoryItemVariantProductVariantProduct struct {
+// InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariantProduct includes the requested fields of the GraphQL type Product.
+type InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariantProduct struct {
 	Id string `json:"id"`
 }
 
-// GetId returns InventoryItemProductInventoryItemVariantProductVariantProduct.Id, and is useful for accessing the field via an interface.
-func (v *InventoryItemProductInventoryItemVariantProductVariantProduct) GetId() string { return v.Id }
+// GetId returns InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariantProduct.Id, and is useful for accessing the field via an interface.
+func (v *InventoryItemProductInventoryItemVariantsProductVariantConnectionNodesProductVariantProduct) GetId() string {
+	return v.Id
+}
 
 // InventoryItemProductResponse is returned by InventoryItemProduct on success.
 type InventoryItemProductResponse struct {
@@ -1932,6 +1965,7 @@ const (
 	MetafieldOwnerTypeProductvariant            MetafieldOwnerType = "PRODUCTVARIANT"
 	MetafieldOwnerTypeSellingPlan               MetafieldOwnerType = "SELLING_PLAN"
 	MetafieldOwnerTypeShop                      MetafieldOwnerType = "SHOP"
+	MetafieldOwnerTypeTransfer                  MetafieldOwnerType = "TRANSFER"
 	MetafieldOwnerTypeValidation                MetafieldOwnerType = "VALIDATION"
 )
 
@@ -1960,6 +1994,7 @@ var AllMetafieldOwnerType = []MetafieldOwnerType{
 	MetafieldOwnerTypeProductvariant,
 	MetafieldOwnerTypeSellingPlan,
 	MetafieldOwnerTypeShop,
+	MetafieldOwnerTypeTransfer,
 	MetafieldOwnerTypeValidation,
 }
 
@@ -2957,6 +2992,7 @@ const (
 	WebhookSubscriptionTopicCustomersMerge                                      WebhookSubscriptionTopic = "CUSTOMERS_MERGE"
 	WebhookSubscriptionTopicCustomersPurchasingSummary                          WebhookSubscriptionTopic = "CUSTOMERS_PURCHASING_SUMMARY"
 	WebhookSubscriptionTopicCustomersUpdate                                     WebhookSubscriptionTopic = "CUSTOMERS_UPDATE"
+	WebhookSubscriptionTopicCustomersWhatsAppMarketingConsentUpdate             WebhookSubscriptionTopic = "CUSTOMERS_WHATS_APP_MARKETING_CONSENT_UPDATE"
 	WebhookSubscriptionTopicCustomerAccountSettingsUpdate                       WebhookSubscriptionTopic = "CUSTOMER_ACCOUNT_SETTINGS_UPDATE"
 	WebhookSubscriptionTopicCustomerGroupsCreate                                WebhookSubscriptionTopic = "CUSTOMER_GROUPS_CREATE"
 	WebhookSubscriptionTopicCustomerGroupsDelete                                WebhookSubscriptionTopic = "CUSTOMER_GROUPS_DELETE"
@@ -3004,10 +3040,12 @@ const (
 	WebhookSubscriptionTopicFulfillmentOrdersHoldReleased                       WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_HOLD_RELEASED"
 	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForLocalDelivery  WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_LINE_ITEMS_PREPARED_FOR_LOCAL_DELIVERY"
 	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForPickup         WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_LINE_ITEMS_PREPARED_FOR_PICKUP"
+	WebhookSubscriptionTopicFulfillmentOrdersManuallyReportedProgressStopped    WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_MANUALLY_REPORTED_PROGRESS_STOPPED"
 	WebhookSubscriptionTopicFulfillmentOrdersMerged                             WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_MERGED"
 	WebhookSubscriptionTopicFulfillmentOrdersMoved                              WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_MOVED"
 	WebhookSubscriptionTopicFulfillmentOrdersOrderRoutingComplete               WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_ORDER_ROUTING_COMPLETE"
 	WebhookSubscriptionTopicFulfillmentOrdersPlacedOnHold                       WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_PLACED_ON_HOLD"
+	WebhookSubscriptionTopicFulfillmentOrdersProgressReported                   WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_PROGRESS_REPORTED"
 	WebhookSubscriptionTopicFulfillmentOrdersRescheduled                        WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_RESCHEDULED"
 	WebhookSubscriptionTopicFulfillmentOrdersScheduledFulfillmentOrderReady     WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_SCHEDULED_FULFILLMENT_ORDER_READY"
 	WebhookSubscriptionTopicFulfillmentOrdersSplit                              WebhookSubscriptionTopic = "FULFILLMENT_ORDERS_SPLIT"
@@ -3030,6 +3068,7 @@ const (
 	WebhookSubscriptionTopicInventoryTransfersComplete                          WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_COMPLETE"
 	WebhookSubscriptionTopicInventoryTransfersReadyToShip                       WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_READY_TO_SHIP"
 	WebhookSubscriptionTopicInventoryTransfersRemoveItems                       WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_REMOVE_ITEMS"
+	WebhookSubscriptionTopicInventoryTransfersUpdated                           WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_UPDATED"
 	WebhookSubscriptionTopicInventoryTransfersUpdateItemQuantities              WebhookSubscriptionTopic = "INVENTORY_TRANSFERS_UPDATE_ITEM_QUANTITIES"
 	WebhookSubscriptionTopicLocalesCreate                                       WebhookSubscriptionTopic = "LOCALES_CREATE"
 	WebhookSubscriptionTopicLocalesDestroy                                      WebhookSubscriptionTopic = "LOCALES_DESTROY"
@@ -3054,6 +3093,7 @@ const (
 	WebhookSubscriptionTopicOrdersDelete                                        WebhookSubscriptionTopic = "ORDERS_DELETE"
 	WebhookSubscriptionTopicOrdersEdited                                        WebhookSubscriptionTopic = "ORDERS_EDITED"
 	WebhookSubscriptionTopicOrdersFulfilled                                     WebhookSubscriptionTopic = "ORDERS_FULFILLED"
+	WebhookSubscriptionTopicOrdersLinkRequested                                 WebhookSubscriptionTopic = "ORDERS_LINK_REQUESTED"
 	WebhookSubscriptionTopicOrdersPaid                                          WebhookSubscriptionTopic = "ORDERS_PAID"
 	WebhookSubscriptionTopicOrdersPartiallyFulfilled                            WebhookSubscriptionTopic = "ORDERS_PARTIALLY_FULFILLED"
 	WebhookSubscriptionTopicOrdersRiskAssessmentChanged                         WebhookSubscriptionTopic = "ORDERS_RISK_ASSESSMENT_CHANGED"
@@ -3173,6 +3213,7 @@ var AllWebhookSubscriptionTopic = []WebhookSubscriptionTopic{
 	WebhookSubscriptionTopicCustomersMerge,
 	WebhookSubscriptionTopicCustomersPurchasingSummary,
 	WebhookSubscriptionTopicCustomersUpdate,
+	WebhookSubscriptionTopicCustomersWhatsAppMarketingConsentUpdate,
 	WebhookSubscriptionTopicCustomerAccountSettingsUpdate,
 	WebhookSubscriptionTopicCustomerGroupsCreate,
 	WebhookSubscriptionTopicCustomerGroupsDelete,
@@ -3220,10 +3261,12 @@ var AllWebhookSubscriptionTopic = []WebhookSubscriptionTopic{
 	WebhookSubscriptionTopicFulfillmentOrdersHoldReleased,
 	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForLocalDelivery,
 	WebhookSubscriptionTopicFulfillmentOrdersLineItemsPreparedForPickup,
+	WebhookSubscriptionTopicFulfillmentOrdersManuallyReportedProgressStopped,
 	WebhookSubscriptionTopicFulfillmentOrdersMerged,
 	WebhookSubscriptionTopicFulfillmentOrdersMoved,
 	WebhookSubscriptionTopicFulfillmentOrdersOrderRoutingComplete,
 	WebhookSubscriptionTopicFulfillmentOrdersPlacedOnHold,
+	WebhookSubscriptionTopicFulfillmentOrdersProgressReported,
 	WebhookSubscriptionTopicFulfillmentOrdersRescheduled,
 	WebhookSubscriptionTopicFulfillmentOrdersScheduledFulfillmentOrderReady,
 	WebhookSubscriptionTopicFulfillmentOrdersSplit,
@@ -3246,6 +3289,7 @@ var AllWebhookSubscriptionTopic = []WebhookSubscriptionTopic{
 	WebhookSubscriptionTopicInventoryTransfersComplete,
 	WebhookSubscriptionTopicInventoryTransfersReadyToShip,
 	WebhookSubscriptionTopicInventoryTransfersRemoveItems,
+	WebhookSubscriptionTopicInventoryTransfersUpdated,
 	WebhookSubscriptionTopicInventoryTransfersUpdateItemQuantities,
 	WebhookSubscriptionTopicLocalesCreate,
 	WebhookSubscriptionTopicLocalesDestroy,
@@ -3270,6 +3314,7 @@ var AllWebhookSubscriptionTopic = []WebhookSubscriptionTopic{
 	WebhookSubscriptionTopicOrdersDelete,
 	WebhookSubscriptionTopicOrdersEdited,
 	WebhookSubscriptionTopicOrdersFulfilled,
+	WebhookSubscriptionTopicOrdersLinkRequested,
 	WebhookSubscriptionTopicOrdersPaid,
 	WebhookSubscriptionTopicOrdersPartiallyFulfilled,
 	WebhookSubscriptionTopicOrdersRiskAssessmentChanged,
@@ -3642,17 +3687,21 @@ func CurrentBulkOperation(
 const InventoryItemProduct_Operation = `
 query InventoryItemProduct ($id: ID!) {
 	inventoryItem(id: $id) {
-		variant {
-			product {
-				id
+		variants(first: 10) {
+			nodes {
+				product {
+					id
+				}
 			}
 		}
 	}
 }
 `
 
-// The product whose variant an inventory item counts: an inventory levels
-// webhook names only the item.
+// The products whose variants an inventory item counts: an inventory levels
+// webhook names only the item. Since 2026-10 an item may count the stock of
+// several variants (InventoryItem.variant is deprecated for variants); ten
+// is more than any item of a shop knitfront serves counts.
 func InventoryItemProduct(
 	ctx_ context.Context,
 	client_ graphql.Client,

@@ -100,7 +100,7 @@ var (
 	SellingPlanGroupsOp    = generated("SellingPlanGroups", SellingPlanGroups_Operation, 560)
 	AutomaticDiscountsOp   = generated("AutomaticDiscounts", AutomaticDiscounts_Operation, 170)
 	ProductOp              = generated("Product", Product_Operation, 150)
-	InventoryItemProductOp = generated("InventoryItemProduct", InventoryItemProduct_Operation, 3)
+	InventoryItemProductOp = generated("InventoryItemProduct", InventoryItemProduct_Operation, 23)
 	// The operations of `knitfront webhooks`.
 	WebhookSubscriptionsOp      = generated("WebhookSubscriptions", WebhookSubscriptions_Operation, 102)
 	WebhookSubscriptionCreateOp = generated("WebhookSubscriptionCreate", WebhookSubscriptionCreate_Operation, 10)

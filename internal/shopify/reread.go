@@ -90,12 +90,14 @@ func (c *Client) Reread(ctx context.Context, current catalog.Document, events []
 		if err != nil {
 			return Reread{}, err
 		}
-		if answer.InventoryItem == nil || answer.InventoryItem.Variant.Product.Id == "" {
+		if answer.InventoryItem == nil || answer.InventoryItem.Variants == nil || len(answer.InventoryItem.Variants.Nodes) == 0 {
 			skipped = append(skipped, Skipped{Item: gidOf("InventoryItem", item), Reason: "counts no variant the shop has"})
 			continue
 		}
-		if _, id, ok := gid(answer.InventoryItem.Variant.Product.Id); ok && !slices.Contains(products, id) {
-			products = append(products, id)
+		for _, v := range answer.InventoryItem.Variants.Nodes {
+			if _, id, ok := gid(v.Product.Id); ok && !slices.Contains(products, id) {
+				products = append(products, id)
+			}
 		}
 	}
 

@@ -197,9 +197,10 @@ func planGroup(p catalog.Product) map[string]any {
 	}
 }
 
-// discountNodes are the automatic discounts as version 2025-10 shows them
-// at now. That version cannot show a discount limited to markets and
-// leaves such discounts out of every answer, so the stand-in does too.
+// discountNodes are the automatic discounts as the Admin API shows them at
+// now, but those limited to markets: 2026-10 shows them with a
+// DiscountMarkets context, which knitfront's sync leaves out, and the
+// stand-in's own markets are not Shopify's, so it leaves them out itself.
 func (sh shop) discountNodes(now time.Time) []map[string]any {
 	var nodes []map[string]any
 	for _, r := range sh.rules {

@@ -47,6 +47,9 @@ type Server struct {
 	subscriptions []shopify.WebhookSubscription
 	// metafields are the metafields written, made on the first write.
 	metafields map[metafieldKey]metafieldValue
+	// version is the Admin API version the answers say they are in:
+	// shopify.APIVersion until AnswerInVersion.
+	version string
 }
 
 // bulkRun is the shop's current bulk operation.
@@ -66,7 +69,17 @@ func New(doc catalog.Document, token string, now func() time.Time) *Server {
 		available: bucketSize,
 		filledAt:  now(),
 		requests:  map[string]int{},
+		version:   shopify.APIVersion,
 	}
+}
+
+// AnswerInVersion makes every later answer say, in X-Shopify-API-Version,
+// that it is in version, as Shopify's do when the version asked is no
+// longer served.
+func (s *Server) AnswerInVersion(version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version = version
 }
 
 // RevokeToken makes every later request fail as Shopify does for a token
@@ -118,6 +131,7 @@ const maxRequestBytes = 1 << 20
 func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	w.Header().Set("X-Shopify-API-Version", s.version)
 	if s.revoked || r.Header.Get("X-Shopify-Access-Token") != s.token {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)
@@ -276,13 +290,15 @@ func (s *Server) product(vars map[string]any, _ *http.Request) (any, int) {
 }
 
 // inventoryItemProduct answers the InventoryItemProduct query. The
-// stand-in's inventory items have their variant's number.
+// stand-in's inventory items have their variant's number, so each counts
+// one variant's stock.
 func (s *Server) inventoryItemProduct(vars map[string]any, _ *http.Request) (any, int) {
 	id, _ := vars["id"].(string)
 	for _, p := range s.shop.products {
 		for _, v := range p.Variants {
 			if gidOf("InventoryItem", v.ID) == id {
-				return map[string]any{"inventoryItem": map[string]any{"variant": map[string]any{"product": map[string]any{"id": gidOf("Product", p.ID)}}}}, 1
+				variant := map[string]any{"product": map[string]any{"id": gidOf("Product", p.ID)}}
+				return map[string]any{"inventoryItem": map[string]any{"variants": map[string]any{"nodes": []any{variant}}}}, 2
 			}
 		}
 	}

@@ -60,7 +60,7 @@ func newGraphQLSchema(s *Storefront) (*graphql.Schema, error) {
 	return schema, nil
 }
 
-// apiVersion is a Storefront API version: a quarter such as 2025-10, or
+// apiVersion is a Storefront API version: a quarter such as 2026-10, or
 // unstable.
 var apiVersion = regexp.MustCompile(`^(\d{4}-(01|04|07|10)|unstable)$`)
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-const graphQLPath = "/api/2025-10/graphql.json"
+const graphQLPath = "/api/2026-10/graphql.json"
 
 // The queries the widgets send.
 const (

@@ -1,5 +1,6 @@
 // Command graphql-check validates every GraphQL operation knitfront sends to
-// Shopify against Shopify's published 2025-10 schemas: the Admin API
+// Shopify against Shopify's published schemas of the version it speaks
+// (shopify.APIVersion): the Admin API
 // operations of internal/shopify, the Storefront API operations of the
 // bundle (the template literals of web/src/api that open with query or
 // mutation), and the dev storefront's schema, whose every type, field and
@@ -9,6 +10,10 @@
 // is reported and not fixed yet, with the reason. It also fails when the
 // typed Admin client that genqlient generates (internal/shopify/generated.go)
 // is not what genqlient generates now from the .graphql files and the schema.
+//
+// With -preview, the Admin schema of a later version (Shopify's `unstable`),
+// it then prints what that schema would refuse or deprecate of the Admin
+// operations, and does not fail on it: the next upgrade's work, seen ahead.
 //
 // With -sdl FILE it checks nothing and writes the Admin schema in the schema
 // definition language to FILE, where genqlient reads it.
@@ -21,17 +26,29 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+
+	"knitfront/internal/shopify"
 )
 
 func main() {
-	admin := flag.String("admin", "", "the Admin API's introspection result, gzipped (admin_2025-10.json.gz)")
-	storefront := flag.String("storefront", "", "the Storefront API's introspection result, gzipped (storefront-graphql_2025-10.json.gz)")
+	admin := flag.String("admin", "", "the Admin API's introspection result, gzipped (admin_"+shopify.APIVersion+".json.gz)")
+	storefront := flag.String("storefront", "", "the Storefront API's introspection result, gzipped (storefront-graphql_"+shopify.APIVersion+".json.gz)")
+	preview := flag.String("preview", "", "a later Admin API's introspection result, gzipped (admin_unstable.json.gz): print, without failing, what it would refuse")
 	root := flag.String("root", ".", "the repository's root")
 	sdl := flag.String("sdl", "", "instead of checking, write the Admin API's schema in the schema definition language to this file, for genqlient")
 	flag.Parse()
-	check := func() error { return run(*admin, *storefront, *root, os.Stdout) }
+	check := func() error {
+		if err := run(*admin, *storefront, *root, os.Stdout); err != nil {
+			return err
+		}
+		if *preview == "" {
+			return nil
+		}
+		return runPreview(*admin, *preview, os.Stdout)
+	}
 	if *sdl != "" {
 		check = func() error { return writeSchemaLanguage(*admin, *sdl) }
 	}
@@ -85,11 +102,54 @@ func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "no longer found, delete its line from tools/graphql-check/known-deviations.txt: %s\n", k)
 	}
 	if len(unexpected)+len(fixed) > 0 {
-		return fmt.Errorf("%d problems against Shopify's 2025-10 schemas, %d known deviations no longer found", len(unexpected), len(fixed))
+		return fmt.Errorf("%d problems against Shopify's %s schemas, %d known deviations no longer found", len(unexpected), shopify.APIVersion, len(fixed))
 	}
-	fmt.Fprintf(stdout, "graphql-check: %d Admin operations, %d Storefront operations, the dev storefront's %d types and the Admin stand-in's answers to %d operations match Shopify's 2025-10 schemas, but for %d known deviations; the typed Admin client is what genqlient generates\n",
-		adminOps, storefrontOps, devTypes, standInOps, len(problems))
+	fmt.Fprintf(stdout, "graphql-check: %d Admin operations, %d Storefront operations, the dev storefront's %d types and the Admin stand-in's answers to %d operations match Shopify's %s schemas, but for %d known deviations; the typed Admin client is what genqlient generates\n",
+		adminOps, storefrontOps, devTypes, standInOps, shopify.APIVersion, len(problems))
 	return nil
+}
+
+// runPreview prints what the Admin schema at previewPath refuses or
+// deprecates of knitfront's Admin operations and the schema at adminPath
+// does not: what upgrading to that version would break. It fails only when
+// a schema cannot be read.
+func runPreview(adminPath, previewPath string, stdout io.Writer) error {
+	current, err := loadIntrospection(adminPath)
+	if err != nil {
+		return err
+	}
+	preview, err := loadIntrospection(previewPath)
+	if err != nil {
+		return err
+	}
+	_, now := checkAdmin(current)
+	_, later := checkAdmin(preview)
+	breaks := newProblems(now, later)
+	name := filepath.Base(previewPath)
+	if len(breaks) == 0 {
+		fmt.Fprintf(stdout, "graphql-check: %s refuses or deprecates nothing more of the Admin operations than %s does\n", name, shopify.APIVersion)
+		return nil
+	}
+	fmt.Fprintf(stdout, "graphql-check: %s would refuse or deprecate %d more things of the Admin operations than %s (not a failure: the next upgrade's work):\n", name, len(breaks), shopify.APIVersion)
+	for _, p := range breaks {
+		fmt.Fprintln(stdout, "  "+p.String())
+	}
+	return nil
+}
+
+// newProblems is each problem of later that is not among before.
+func newProblems(before, later []problem) []problem {
+	seen := map[problem]bool{}
+	for _, p := range before {
+		seen[p] = true
+	}
+	var found []problem
+	for _, p := range later {
+		if !seen[p] {
+			found = append(found, p)
+		}
+	}
+	return found
 }
 
 //go:embed known-deviations.txt

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
+
+	"knitfront/internal/shopify"
 )
 
 // shopLike is a small introspection result in the shape Shopify publishes.
@@ -121,15 +124,41 @@ func TestAgainstKnown(t *testing.T) {
 }
 
 // TestShopifySchemas runs the whole check, as make graphql-check does, when
-// the schemas are in the repository's cache.
+// the schemas are in the repository's cache: the version knitfront speaks,
+// then the preview of unstable, which reports and does not fail.
 func TestShopifySchemas(t *testing.T) {
 	data := filepath.Join("..", "..", ".cache", "shopify-dev-mcp-1.16.0", "package", "dist", "data")
-	admin := filepath.Join(data, "admin_2025-10.json.gz")
+	admin := filepath.Join(data, "admin_"+shopify.APIVersion+".json.gz")
 	if _, err := os.Stat(admin); err != nil {
 		t.Skip("no Shopify schemas in .cache: make graphql-check fetches them")
 	}
 	var report strings.Builder
-	if err := run(admin, filepath.Join(data, "storefront-graphql_2025-10.json.gz"), filepath.Join("..", ".."), &report); err != nil {
+	if err := run(admin, filepath.Join(data, "storefront-graphql_"+shopify.APIVersion+".json.gz"), filepath.Join("..", ".."), &report); err != nil {
 		t.Errorf("%v\n%s", err, report.String())
+	}
+	report.Reset()
+	if err := runPreview(admin, filepath.Join(data, "admin_unstable.json.gz"), &report); err != nil || !strings.HasPrefix(report.String(), "graphql-check: admin_unstable.json.gz ") {
+		t.Errorf("preview: %v, printed %q", err, report.String())
+	}
+}
+
+func TestNewProblems(t *testing.T) {
+	deprecated := problem{file: "a.graphql", operation: "A", message: "X.y is deprecated"}
+	refused := problem{file: "b.graphql", operation: "B", message: "Cannot query field z"}
+	for _, test := range []struct {
+		name          string
+		before, later []problem
+		want          []problem
+	}{
+		{"NothingNew", []problem{deprecated}, []problem{deprecated}, nil},
+		{"OneNew", []problem{deprecated}, []problem{deprecated, refused}, []problem{refused}},
+		{"FixedLater", []problem{deprecated, refused}, nil, nil},
+		{"SameFieldOtherOperation", []problem{deprecated}, []problem{{file: "c.graphql", operation: "C", message: deprecated.message}}, []problem{{file: "c.graphql", operation: "C", message: deprecated.message}}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			if got := newProblems(test.before, test.later); !slices.Equal(got, test.want) {
+				t.Errorf("got %v, want %v", got, test.want)
+			}
+		})
 	}
 }
