@@ -86,7 +86,7 @@ func (c shopifyConfig) client(opts ...shopify.Option) (*shopify.Client, error) {
 	if c.Shop == "" {
 		return nil, errors.New("KNITFRONT_SHOPIFY_SHOP (--shop) is not set: give the shop's *.myshopify.com domain")
 	}
-	client, err := shopify.NewClient(c.Shop, c.AdminToken, opts...)
+	client, err := shopify.NewClient(c.Shop, shopify.StaticToken(c.AdminToken), opts...)
 	if err != nil {
 		return nil, shopifyError(err)
 	}
@@ -125,7 +125,7 @@ func devAdminAPI(cfg config, log *slog.Logger) (*shopifydev.Server, http.Handler
 	if token == "" {
 		token = devAdminToken
 	}
-	log.Info("serving an offline Shopify Admin API with the demo catalogue", "path", shopify.GraphQLPath, "token", token,
+	log.Info("serving an offline Shopify Admin API with the demo catalogue", "path", shopify.GraphQLPath,
 		"changes", shopifydev.ChangesPath)
 	standIn := shopifydev.New(demo.Catalog(), token, time.Now)
 	if cfg.Shopify.WebhookSecret == "" {
