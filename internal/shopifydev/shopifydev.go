@@ -1,8 +1,9 @@
 // Package shopifydev is an offline stand-in for a shop's Admin GraphQL API:
 // it answers the operations knitfront's sync sends, from a catalogue
 // document, as Shopify would (token check, query cost extensions, bulk
-// operations with their JSONL file), and lets a test revoke the token or
-// force throttling. It never runs in production.
+// operations with their JSONL file, the client credentials grant's token
+// endpoint), and lets a test revoke or expire the tokens, take the token
+// endpoint down or force throttling. It never runs in production.
 package shopifydev
 
 import (
@@ -47,6 +48,7 @@ type Server struct {
 	subscriptions []shopify.WebhookSubscription
 	// metafields are the metafields written, made on the first write.
 	metafields map[metafieldKey]metafieldValue
+	oauth      oauth
 }
 
 // bulkRun is the shop's current bulk operation.
@@ -55,8 +57,9 @@ type bulkRun struct {
 	lines [][]byte
 }
 
-// New serves doc's catalogue to requests that carry token. Times come from
-// now (statuses of discounts, the bucket's restoring).
+// New serves doc's catalogue to requests that carry token, or a token its
+// endpoint gave for the app's client credentials (oauth.go). Times come from
+// now (statuses of discounts, the bucket's restoring, the tokens' expiry).
 func New(doc catalog.Document, token string, now func() time.Time) *Server {
 	return &Server{
 		token:     token,
@@ -66,6 +69,7 @@ func New(doc catalog.Document, token string, now func() time.Time) *Server {
 		available: bucketSize,
 		filledAt:  now(),
 		requests:  map[string]int{},
+		oauth:     newOAuth(),
 	}
 }
 
@@ -105,6 +109,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveGraphQL(w, r)
 	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, BulkPath):
 		s.serveBulkResult(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == shopify.AccessTokenPath:
+		s.serveAccessToken(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == ChangesPath:
 		s.serveChange(w, r)
 	default:
@@ -118,7 +124,7 @@ const maxRequestBytes = 1 << 20
 func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.revoked || r.Header.Get("X-Shopify-Access-Token") != s.token {
+	if !s.tokenTaken(r.Header.Get("X-Shopify-Access-Token")) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)
 		_, _ = w.Write([]byte(`{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}`))
