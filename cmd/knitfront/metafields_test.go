@@ -93,7 +93,7 @@ func TestThemePricesFollowDiscountsAndRates(t *testing.T) {
 	dev := shopifydev.New(demo.Catalog(), standInToken, clk.Now)
 	admin := httptest.NewServer(dev)
 	t.Cleanup(admin.Close)
-	client, err := shopify.NewClient(admin.URL, standInToken)
+	client, err := shopify.NewClient(admin.URL, shopify.StaticToken(standInToken))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func (c shopifyConfig) client(opts ...shopify.Option) (*shopify.Client, error) {
 	if c.versions != nil {
 		opts = append(opts, shopify.WithVersionWatch(c.versions))
 	}
-	client, err := shopify.NewClient(c.Shop, c.AdminToken, opts...)
+	client, err := shopify.NewClient(c.Shop, shopify.StaticToken(c.AdminToken), opts...)
 	if err != nil {
 		return nil, shopifyError(err)
 	}
@@ -148,7 +148,7 @@ func devAdminAPI(cfg config, log *slog.Logger) (*shopifydev.Server, http.Handler
 	if token == "" {
 		token = devAdminToken
 	}
-	log.Info("serving an offline Shopify Admin API with the demo catalogue", "path", shopify.GraphQLPath, "token", token,
+	log.Info("serving an offline Shopify Admin API with the demo catalogue", "path", shopify.GraphQLPath,
 		"changes", shopifydev.ChangesPath)
 	standIn := shopifydev.New(demo.Catalog(), token, time.Now)
 	if cfg.Shopify.WebhookSecret == "" {

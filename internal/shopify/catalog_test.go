@@ -275,7 +275,7 @@ func TestAPlanGroupShopifyAnswersInAnUnknownShapeIsSkippedAlone(t *testing.T) {
 		page(true, group(1, "SomethingNew"), group(2, "SellingPlanCheckoutChargePercentageValue")),
 		page(false, group(3, "SellingPlanCheckoutChargePercentageValue")),
 	})
-	c, err := NewClient(srv.URL, "shpat_test")
+	c, err := NewClient(srv.URL, StaticToken("shpat_test"))
 	if err != nil {
 		t.Fatal(err)
 	}

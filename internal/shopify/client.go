@@ -62,7 +62,7 @@ func ShopURL(shop string) (*url.URL, error) {
 // Client sends Admin GraphQL operations to one shop.
 type Client struct {
 	endpoint string
-	token    string
+	tokens   TokenSource
 	http     *http.Client
 	// wait sleeps for d or until ctx ends; tests replace it with a fake clock.
 	wait func(ctx context.Context, d time.Duration) error
@@ -112,18 +112,18 @@ func WithoutJitter() Option {
 }
 
 // NewClient returns a client of the shop's Admin API (shop as ShopURL
-// takes it) that authenticates with an Admin API access token.
-func NewClient(shop, token string, opts ...Option) (*Client, error) {
+// takes it) that authenticates with the access tokens tokens gives.
+func NewClient(shop string, tokens TokenSource, opts ...Option) (*Client, error) {
 	u, err := ShopURL(shop)
 	if err != nil {
 		return nil, err
 	}
-	if token == "" {
+	if tokens == nil || tokens == StaticToken("") {
 		return nil, &AuthError{Reason: "no Admin API access token is set"}
 	}
 	c := &Client{
 		endpoint: u.String() + GraphQLPath,
-		token:    token,
+		tokens:   tokens,
 		http:     &http.Client{Timeout: 60 * time.Second},
 		wait:     sleep,
 		now:      time.Now,
@@ -228,7 +228,7 @@ func (c *Client) Do(ctx context.Context, op Operation, vars any, out any) error 
 		if err := c.waitForBudget(ctx, op.ExpectedCost); err != nil {
 			return err
 		}
-		data, err := c.send(ctx, body)
+		data, err := c.authorizedSend(ctx, body)
 		if err == nil {
 			if out == nil {
 				return nil
@@ -283,13 +283,13 @@ func (c *Client) waitForBudget(ctx context.Context, cost float64) error {
 	return c.wait(ctx, time.Duration(math.Ceil(missing/b.restore*1000))*time.Millisecond)
 }
 
-func (c *Client) send(ctx context.Context, body []byte) (json.RawMessage, error) {
+func (c *Client) send(ctx context.Context, body []byte, token string) (json.RawMessage, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint, bytes.NewReader(body))
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Shopify-Access-Token", c.token)
+	req.Header.Set("X-Shopify-Access-Token", token)
 	resp, err := c.http.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {

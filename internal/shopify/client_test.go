@@ -114,7 +114,7 @@ func TestClientRetries(t *testing.T) {
 		t.Run(test.name, func(t *testing.T) {
 			srv, calls := scripted(t, test.replies)
 			clock := testclock.New(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-			c, err := NewClient(srv.URL, "shpat_test", WithClock(clock.Now, clock.Sleep), WithoutJitter())
+			c, err := NewClient(srv.URL, StaticToken("shpat_test"), WithClock(clock.Now, clock.Sleep), WithoutJitter())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func TestClientWaitsForTheBucketBeforeAnExpensiveQuery(t *testing.T) {
 	low := `{"data":{},"extensions":{"cost":{"requestedQueryCost":1,"actualQueryCost":1,"throttleStatus":{"maximumAvailable":1000,"currentlyAvailable":60,"restoreRate":100}}}}`
 	srv, calls := scripted(t, []reply{{200, "", low}, {200, "", okBody}})
 	clock := testclock.New(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	c, err := NewClient(srv.URL, "shpat_test", WithClock(clock.Now, clock.Sleep), WithoutJitter())
+	c, err := NewClient(srv.URL, StaticToken("shpat_test"), WithClock(clock.Now, clock.Sleep), WithoutJitter())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestClientStopsOnCancel(t *testing.T) {
 		cancel()
 		return clock.Sleep(ctx, d)
 	}
-	c, err := NewClient(srv.URL, "shpat_test", WithClock(clock.Now, wait), WithoutJitter())
+	c, err := NewClient(srv.URL, StaticToken("shpat_test"), WithClock(clock.Now, wait), WithoutJitter())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestShopURL(t *testing.T) {
 }
 
 func TestNewClientWithoutToken(t *testing.T) {
-	_, err := NewClient("knit-shop.myshopify.com", "")
+	_, err := NewClient("knit-shop.myshopify.com", StaticToken(""))
 	var auth *AuthError
 	if !errors.As(err, &auth) {
 		t.Fatalf("err = %v, want an *AuthError", err)

@@ -30,7 +30,7 @@ func TestFetchKeepsAnAmountTakenOncePerOrder(t *testing.T) {
 	clk := testclock.New(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC))
 	srv := httptest.NewServer(shopifydev.New(shop, "shpat_dev", clk.Now))
 	t.Cleanup(srv.Close)
-	client, err := shopify.NewClient(srv.URL, "shpat_dev", shopify.WithClock(clk.Now, clk.Sleep))
+	client, err := shopify.NewClient(srv.URL, shopify.StaticToken("shpat_dev"), shopify.WithClock(clk.Now, clk.Sleep))
 	if err != nil {
 		t.Fatal(err)
 	}

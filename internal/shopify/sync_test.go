@@ -32,7 +32,7 @@ func standIn(t *testing.T, wrap func(*shopifydev.Server, http.Handler) http.Hand
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	c, err := shopify.NewClient(srv.URL, "shpat_dev", shopify.WithClock(clk.Now, clk.Sleep))
+	c, err := shopify.NewClient(srv.URL, shopify.StaticToken("shpat_dev"), shopify.WithClock(clk.Now, clk.Sleep))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestClientNotesTheVersionShopifyAnswersIn(t *testing.T) {
 	srv := httptest.NewServer(dev)
 	t.Cleanup(srv.Close)
 	l, watch := newMismatchLog()
-	client, err := shopify.NewClient(srv.URL, "shpat_dev", shopify.WithVersionWatch(watch))
+	client, err := shopify.NewClient(srv.URL, shopify.StaticToken("shpat_dev"), shopify.WithVersionWatch(watch))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,9 @@
 // Package shopifydev is an offline stand-in for a shop's Admin GraphQL API:
 // it answers the operations knitfront's sync sends, from a catalogue
 // document, as Shopify would (token check, query cost extensions, bulk
-// operations with their JSONL file), and lets a test revoke the token or
-// force throttling. It never runs in production.
+// operations with their JSONL file, the client credentials grant's token
+// endpoint), and lets a test revoke or expire the tokens, take the token
+// endpoint down or force throttling. It never runs in production.
 package shopifydev
 
 import (
@@ -50,6 +51,7 @@ type Server struct {
 	// version is the Admin API version the answers say they are in:
 	// shopify.APIVersion until AnswerInVersion.
 	version string
+	oauth   oauth
 }
 
 // bulkRun is the shop's current bulk operation.
@@ -58,8 +60,9 @@ type bulkRun struct {
 	lines [][]byte
 }
 
-// New serves doc's catalogue to requests that carry token. Times come from
-// now (statuses of discounts, the bucket's restoring).
+// New serves doc's catalogue to requests that carry token, or a token its
+// endpoint gave for the app's client credentials (oauth.go). Times come from
+// now (statuses of discounts, the bucket's restoring, the tokens' expiry).
 func New(doc catalog.Document, token string, now func() time.Time) *Server {
 	return &Server{
 		token:     token,
@@ -70,6 +73,7 @@ func New(doc catalog.Document, token string, now func() time.Time) *Server {
 		filledAt:  now(),
 		requests:  map[string]int{},
 		version:   shopify.APIVersion,
+		oauth:     newOAuth(),
 	}
 }
 
@@ -118,6 +122,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveGraphQL(w, r)
 	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, BulkPath):
 		s.serveBulkResult(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == shopify.AccessTokenPath:
+		s.serveAccessToken(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == ChangesPath:
 		s.serveChange(w, r)
 	default:
@@ -132,7 +138,7 @@ func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w.Header().Set("X-Shopify-API-Version", s.version)
-	if s.revoked || r.Header.Get("X-Shopify-Access-Token") != s.token {
+	if !s.tokenTaken(r.Header.Get("X-Shopify-Access-Token")) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)
 		_, _ = w.Write([]byte(`{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}`))

@@ -52,7 +52,7 @@ func TestProductPagePrintsTheFinalPriceFromTheMetafields(t *testing.T) {
 		t.Fatalf("with no metafields written the page claims a final price: %s", before)
 	}
 
-	client, err := shopify.NewClient(admin.URL, "shpat_dev")
+	client, err := shopify.NewClient(admin.URL, shopify.StaticToken("shpat_dev"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func checkStandIn(schema *ast.Schema) (int, []problem, error) {
 	standIn := httptest.NewServer(shopifydev.New(doc, token, time.Now))
 	defer standIn.Close()
 	recorded := &recorder{next: http.DefaultTransport}
-	client, err := shopify.NewClient(standIn.URL, token, shopify.WithHTTPClient(&http.Client{Transport: recorded}))
+	client, err := shopify.NewClient(standIn.URL, shopify.StaticToken(token), shopify.WithHTTPClient(&http.Client{Transport: recorded}))
 	if err != nil {
 		return 0, nil, err
 	}
