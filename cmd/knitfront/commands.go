@@ -61,6 +61,9 @@ type site struct {
 	// ownOriginMayPost lets the site's own pages post reviews: the dev
 	// storefront's. Under serve only the configured origins may.
 	ownOriginMayPost bool
+	// forwardsAppProxy stands in for Shopify's app proxy on the site's
+	// own /apps/knitfront/…: dev's.
+	forwardsAppProxy bool
 	// shopAt, when set, gives the Shopify settings once the server's own
 	// address is known: dev's, whose stand-in there is the shop it syncs.
 	shopAt func(shop shopifyConfig, addr string) shopifyConfig
@@ -82,7 +85,7 @@ var apiSite = site{assets: knitfront.WebBundle()}
 // devSite is `dev`'s: the theme's assets (where the web build copies the
 // bundle too), and the dev storefront with the demo catalogue's pictures.
 // With --theme, another theme's, with the app extension.
-var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, handler: func(p siteParts) (http.Handler, error) {
+var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, forwardsAppProxy: true, handler: func(p siteParts) (http.Handler, error) {
 	theme, app := knitfront.Theme(), fs.FS(nil)
 	if p.cfg.DevTheme != "" {
 		theme, app = os.DirFS(p.cfg.DevTheme), knitfront.AppExtension()
@@ -159,7 +162,8 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 			return err
 		}
 	}
-	server := api.New(api.Config{
+	proxy := appProxy(cfg.Shopify, site.forwardsAppProxy)
+	var server http.Handler = api.New(api.Config{
 		Log:              log,
 		DB:               db,
 		Assets:           parts.assets,
@@ -174,7 +178,11 @@ func runServer(ctx context.Context, cfg config, db *store.DB, log *slog.Logger, 
 		AdminToken:       cfg.AdminToken,
 		Requests:         m,
 		Webhooks:         webhooks,
+		AppProxy:         proxy,
 	})
+	if site.forwardsAppProxy {
+		server = withDevAppProxy(server, proxy)
+	}
 
 	stopWatching := watchChanges(db, &changes, cfg.DBTimeout, log)
 	defer stopWatching()

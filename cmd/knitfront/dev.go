@@ -13,9 +13,10 @@ import (
 	"knitfront/internal/store"
 )
 
-// devWebhookSecret signs the webhooks of dev's own Shopify stand-in when
-// KNITFRONT_SHOPIFY_WEBHOOK_SECRET is not set.
-const devWebhookSecret = "knitfront-dev-webhook-secret"
+// devClientSecret signs the webhooks of dev's own Shopify stand-in, and the
+// requests its app proxy forwards, when KNITFRONT_SHOPIFY_CLIENT_SECRET is
+// not set.
+const devClientSecret = "knitfront-dev-webhook-secret"
 
 // dev serves the API and the dev storefront. With no shop set, the shop is
 // dev's own Shopify stand-in, holding the demo catalogue: knitfront syncs
@@ -86,8 +87,8 @@ func ownShop(log *slog.Logger) func(shopifyConfig, string) shopifyConfig {
 		if c.AdminToken == "" {
 			c.AdminToken = devAdminToken
 		}
-		if c.WebhookSecret == "" {
-			c.WebhookSecret = devWebhookSecret
+		if c.ClientSecret == "" {
+			c.ClientSecret = devClientSecret
 		}
 		c.standIn = true
 		log.Info("dev: the shop is this server's Shopify stand-in with the demo catalogue, synced at start; its changes come back as signed webhooks",

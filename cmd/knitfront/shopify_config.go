@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"knitfront/internal/api"
 	"knitfront/internal/demo"
 	"knitfront/internal/invalidate"
 	"knitfront/internal/shopify"
@@ -20,9 +21,14 @@ import (
 // shopifyConfig is how knitfront reaches the shop's Admin API and checks
 // the shop's webhooks.
 type shopifyConfig struct {
-	Shop          string
-	AdminToken    string
-	WebhookSecret string
+	Shop       string
+	AdminToken string
+	// ClientSecret is the app's client secret, read here alone: it signs
+	// the shop's webhooks and the app proxy's requests.
+	ClientSecret string
+	// webhookSecret is ClientSecret under its former name,
+	// KNITFRONT_SHOPIFY_WEBHOOK_SECRET, still read.
+	webhookSecret string
 	// SyncInterval is the time between scheduled full syncs; 0: none.
 	SyncInterval time.Duration
 	syncInterval string
@@ -70,7 +76,8 @@ func shopifySettings(c *shopifyConfig) []setting {
 	return []setting{
 		{"shop", "KNITFRONT_SHOPIFY_SHOP", "", "the Shopify shop sync reads from: its *.myshopify.com domain, or a base URL such as http://127.0.0.1:8081 for a stand-in", &c.Shop},
 		{"shopify-admin-token", "KNITFRONT_SHOPIFY_ADMIN_TOKEN", "", "the shop's custom app's Admin API access token, with the scopes " + strings.Join(shopify.RequiredScopes, ", "), &c.AdminToken},
-		{"shopify-webhook-secret", "KNITFRONT_SHOPIFY_WEBHOOK_SECRET", "", "the custom app's client secret, which signs the shop's webhooks", &c.WebhookSecret},
+		{"shopify-client-secret", "KNITFRONT_SHOPIFY_CLIENT_SECRET", "", "the app's client secret, which signs the shop's webhooks and the app proxy's requests; set, POST /webhooks/shopify and the app proxy's paths under " + api.AppProxyPath + " are served", &c.ClientSecret},
+		{"shopify-webhook-secret", "KNITFRONT_SHOPIFY_WEBHOOK_SECRET", "", "the former name of --shopify-client-secret (KNITFRONT_SHOPIFY_CLIENT_SECRET)", &c.webhookSecret},
 		{"dev-catalogue", "KNITFRONT_DEV_CATALOGUE", devFromStandIn, "dev only, with no shop set: " + devFromStandIn + " syncs the demo catalogue from dev's own Shopify stand-in at every start, and its changes (POST /admin/dev/changes) come back as signed webhooks; " + devFromImport + " imports the demo catalogue into an empty database, keeping what Shopify's Admin API cannot carry (fixed amounts in every currency, a discount for one market)", &c.DevCatalogue},
 		{"sync-interval", "KNITFRONT_SYNC_INTERVAL", "24h", "serve and dev with the shop and its token set: the time between scheduled full syncs from Shopify, which one instance runs (a duration such as 24h; 0 turns them off); an empty database syncs at start whatever it is", &c.syncInterval},
 	}
@@ -88,6 +95,12 @@ func (c *shopifyConfig) validate() error {
 		return fmt.Errorf("KNITFRONT_SYNC_INTERVAL (--sync-interval): %q is not 0 or a duration of at least %v, such as 24h", c.syncInterval, minSyncInterval)
 	}
 	c.SyncInterval = interval
+	switch {
+	case c.ClientSecret == "":
+		c.ClientSecret = c.webhookSecret
+	case c.webhookSecret != "" && c.webhookSecret != c.ClientSecret:
+		return errors.New("KNITFRONT_SHOPIFY_CLIENT_SECRET and KNITFRONT_SHOPIFY_WEBHOOK_SECRET, its former name, are both set and differ: keep only KNITFRONT_SHOPIFY_CLIENT_SECRET")
+	}
 	if c.DevCatalogue != devFromStandIn && c.DevCatalogue != devFromImport {
 		return fmt.Errorf("KNITFRONT_DEV_CATALOGUE (--dev-catalogue): %q is neither %s nor %s", c.DevCatalogue, devFromStandIn, devFromImport)
 	}
@@ -151,13 +164,13 @@ func devAdminAPI(cfg config, log *slog.Logger) (*shopifydev.Server, http.Handler
 	log.Info("serving an offline Shopify Admin API with the demo catalogue", "path", shopify.GraphQLPath,
 		"changes", shopifydev.ChangesPath)
 	standIn := shopifydev.New(demo.Catalog(), token, time.Now)
-	if cfg.Shopify.WebhookSecret == "" {
+	if cfg.Shopify.ClientSecret == "" {
 		return standIn, standIn
 	}
 	var target sync.Once
 	return standIn, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		target.Do(func() {
-			standIn.SendWebhooksTo("http://"+r.Host+"/webhooks/shopify", []byte(cfg.Shopify.WebhookSecret))
+			standIn.SendWebhooksTo("http://"+r.Host+"/webhooks/shopify", []byte(cfg.Shopify.ClientSecret))
 		})
 		standIn.ServeHTTP(w, r)
 	})
@@ -188,13 +201,13 @@ func startShopify(cfg config, db *store.DB, log *slog.Logger, changes *invalidat
 				},
 			}).run)
 		}
-		if cfg.Shopify.WebhookSecret != "" {
+		if cfg.Shopify.ClientSecret != "" {
 			worker = newInboxWorker(db, client, owner, log)
 			worker.written = func() { changes.Publish(invalidate.Catalog) }
 			background = append(background, worker.run)
 		}
 	}
-	if cfg.Shopify.WebhookSecret != "" {
+	if cfg.Shopify.ClientSecret != "" {
 		shop := cfg.Shopify.webhookShop()
 		switch {
 		case shop == "":
@@ -203,7 +216,7 @@ func startShopify(cfg config, db *store.DB, log *slog.Logger, changes *invalidat
 			log.Warn("the shop's webhooks are kept but not applied until KNITFRONT_SHOPIFY_SHOP and KNITFRONT_SHOPIFY_ADMIN_TOKEN are set")
 		}
 		webhooks = &shopify.WebhookReceiver{
-			Secret: []byte(cfg.Shopify.WebhookSecret),
+			Secret: []byte(cfg.Shopify.ClientSecret),
 			Shop:   shop,
 			Save: func(ctx context.Context, e shopify.WebhookEvent) (bool, error) {
 				added, err := db.AddWebhookEvent(ctx, store.WebhookEvent(e))

@@ -201,11 +201,13 @@ func withQueryLimit(next http.Handler) http.Handler {
 	})
 }
 
-// The fallback patterns catch what no route takes: unknown /api paths, and
-// the site (the dev storefront) outside /api.
+// The fallback patterns catch what no route takes: unknown /api paths,
+// unknown paths under the app proxy's, and the site (the dev storefront)
+// outside them.
 const (
-	apiFallback  = "/api/"
-	siteFallback = "/"
+	apiFallback   = "/api/"
+	proxyFallback = AppProxyPath + "/"
+	siteFallback  = "/"
 )
 
 // probeMethods are the methods a path is tried with to fill a 405's Allow.
@@ -220,7 +222,7 @@ func orMethodNotAllowed(mux *http.ServeMux, fallback http.Handler) http.Handler 
 		for _, method := range probeMethods {
 			probe := r.Clone(r.Context())
 			probe.Method = method
-			if _, pattern := mux.Handler(probe); pattern != apiFallback && pattern != siteFallback {
+			if _, pattern := mux.Handler(probe); pattern != apiFallback && pattern != proxyFallback && pattern != siteFallback {
 				allow = append(allow, method)
 			}
 		}

@@ -123,8 +123,9 @@ func (s *Server) knitterReviews(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, r, listAnswer(list, publicReview), reviewsCacheControl)
 }
 
-// postReview stores a visitor's review. withReviewOrigin has checked where
-// it comes from; the checks below go from the cheapest to the database.
+// postReview stores a visitor's review. withReviewOrigin, or withAppProxy
+// for a review posted through Shopify's app proxy, has checked where it
+// comes from; the checks below go from the cheapest to the database.
 func (s *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 	knitterID, err := parseID(r.PathValue("knitterId"), "knitter")
 	if err != nil {
@@ -138,7 +139,12 @@ func (s *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	review, err := s.cfg.Reviews.Submit(r.Context(), knitterID, sub, s.clientAddr(r))
+	client := s.clientAddr(r)
+	if proxied, ok := proxiedRequest(r); ok {
+		client = s.proxyClientAddr(r)
+		sub.ShopDomain, sub.CustomerID = proxied.Shop, proxied.CustomerID
+	}
+	review, err := s.cfg.Reviews.Submit(r.Context(), knitterID, sub, client)
 	if err != nil {
 		var retry *reviews.RetryAfterError
 		if errors.As(err, &retry) {

@@ -23,6 +23,21 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/products/cache-prices", withPublicReads(s.handleFromPrices(s.cachePrices)))
 	mux.Handle("GET /api/products/get-available-variant-ids", withPublicReads(s.handleFromPrices(s.availableVariantIDs)))
 	mux.Handle(apiFallback, orMethodNotAllowed(mux, s.handle(notFound)))
+	if s.cfg.AppProxy != nil {
+		// The widgets' calls as Shopify's app proxy forwards them from the
+		// shop's own domain: signed, so neither an origin check nor CORS.
+		proxied := func(pattern string, h http.Handler) { mux.Handle(pattern, s.withAppProxy(h)) }
+		proxied("GET "+AppProxyPath+"/api/automatic-discount/{market}/{variantId}", s.handleFromPrices(s.variantDiscount))
+		proxied("GET "+AppProxyPath+"/api/automatic-discount/product/{market}/{productId}", s.handleFromPrices(s.productDiscount))
+		proxied("GET "+AppProxyPath+"/api/automatic-discounts", s.handleFromPrices(s.batchDiscounts))
+		proxied("GET "+AppProxyPath+"/api/knitters", s.handle(s.knitters))
+		proxied("GET "+AppProxyPath+"/api/knitters/{knitterId}/reviews", s.handle(s.knitterReviews))
+		proxied("POST "+AppProxyPath+"/api/knitters/{knitterId}/reviews", s.handle(s.postReview))
+		proxied("GET "+AppProxyPath+"/api/currency-rates/{currency}", s.handle(s.currencyRates))
+		proxied("GET "+AppProxyPath+"/api/products/cache-prices", s.handleFromPrices(s.cachePrices))
+		proxied("GET "+AppProxyPath+"/api/products/get-available-variant-ids", s.handleFromPrices(s.availableVariantIDs))
+		proxied(proxyFallback, orMethodNotAllowed(mux, s.handle(notFound)))
+	}
 	if s.cfg.Site != nil {
 		// The dev storefront's Storefront API, at Shopify's address.
 		mux.Handle("POST /api/{version}/graphql.json", s.withDeadline(s.cfg.Site))

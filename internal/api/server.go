@@ -74,6 +74,10 @@ type Config struct {
 	// Webhooks receives the shop's webhooks at POST /webhooks/shopify; nil
 	// answers 404 there.
 	Webhooks http.Handler
+	// AppProxy verifies what Shopify's app proxy forwards under
+	// AppProxyPath, where the public reads and the review post are served
+	// again; nil serves nothing there.
+	AppProxy *AppProxy
 }
 
 // RequestObserver counts answered requests by the route pattern that served

@@ -52,6 +52,11 @@ type Review struct {
 	// ClientHash identifies the poster's address without revealing it: the
 	// HMAC-SHA256 of it under a secret kept in the database, in hex.
 	ClientHash string
+	// ShopDomain and CustomerID are known only of a review posted through
+	// Shopify's app proxy, which signs them: the shop's *.myshopify.com
+	// domain, and the logged-in customer's id (0: logged out).
+	ShopDomain string
+	CustomerID int64
 }
 
 // Filter selects reviews; zero fields select all.

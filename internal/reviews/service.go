@@ -169,12 +169,14 @@ func (s *Service) Submit(ctx context.Context, knitterID int64, sub Submission, c
 		status = Pending
 	}
 	review := Review{
-		ID:        NewID(now, randomUint64()),
-		KnitterID: knitterID,
-		Body:      sub.Body,
-		CreatedBy: sub.CreatedBy,
-		CreatedAt: now,
-		Status:    status,
+		ID:         NewID(now, randomUint64()),
+		KnitterID:  knitterID,
+		Body:       sub.Body,
+		CreatedBy:  sub.CreatedBy,
+		CreatedAt:  now,
+		Status:     status,
+		ShopDomain: sub.ShopDomain,
+		CustomerID: sub.CustomerID,
 	}
 	if sub.Automated {
 		return review, nil // answered as if stored, so that the bot learns nothing

@@ -42,6 +42,11 @@ type Submission struct {
 	// Automated is set when the honeypot field was filled: the review is
 	// answered as if taken, so the bot learns nothing, and never stored.
 	Automated bool
+	// ShopDomain and CustomerID are never read from the body: the handler
+	// sets them from a request Shopify's app proxy signed, so that
+	// customers/redact finds a logged-in customer's reviews.
+	ShopDomain string
+	CustomerID int64
 }
 
 // ParseSubmission decodes and checks a posted review: a JSON object of the

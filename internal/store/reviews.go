@@ -41,15 +41,17 @@ func (db *DB) KnitterExists(ctx context.Context, id int64) (bool, error) {
 	return n > 0, err
 }
 
-const reviewColumns = `id, knitter_id, body, created_by, created_at, status, client_hash`
+const reviewColumns = `id, knitter_id, body, created_by, created_at, status, client_hash, shop_domain, customer_id`
 
 func scanReview(row interface{ Scan(...any) error }) (reviews.Review, error) {
 	var r reviews.Review
 	var status string
-	if err := row.Scan(&r.ID, &r.KnitterID, &r.Body, &r.CreatedBy, &r.CreatedAt, &status, &r.ClientHash); err != nil {
+	var customer sql.NullInt64
+	if err := row.Scan(&r.ID, &r.KnitterID, &r.Body, &r.CreatedBy, &r.CreatedAt, &status, &r.ClientHash, &r.ShopDomain, &customer); err != nil {
 		return reviews.Review{}, err
 	}
 	r.Status = reviews.Status(status)
+	r.CustomerID = customer.Int64
 	r.CreatedAt = r.CreatedAt.UTC()
 	return r, nil
 }
@@ -66,9 +68,10 @@ func (db *DB) AddReview(ctx context.Context, r reviews.Review, fingerprint strin
 	stored := r
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `
-			INSERT INTO knitter_reviews (`+reviewColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7)
+			INSERT INTO knitter_reviews (`+reviewColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 			ON CONFLICT (id) DO NOTHING`,
-			r.ID, r.KnitterID, r.Body, r.CreatedBy, r.CreatedAt.UTC(), string(r.Status), r.ClientHash)
+			r.ID, r.KnitterID, r.Body, r.CreatedBy, r.CreatedAt.UTC(), string(r.Status), r.ClientHash,
+			r.ShopDomain, sql.NullInt64{Int64: r.CustomerID, Valid: r.CustomerID != 0})
 		if err != nil {
 			return err
 		}
