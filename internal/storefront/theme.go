@@ -48,6 +48,9 @@ type Theme struct {
 	// app is the app's theme app extension, whose blocks the theme's
 	// sections take as @app blocks and whose embeds every page renders.
 	app *AppExtension
+	// mistakes, when set, shows the theme's Liquid mistakes in place;
+	// without it a mistake fails the load or the page.
+	mistakes *liquidMistakes
 }
 
 // sectionGroup is a section group of Online Store 2.0 (the header or
@@ -97,10 +100,25 @@ type templateBlock struct {
 }
 
 // LoadTheme compiles the theme in fsys. assetURL gives the address of a file
-// of the theme's assets (and of the widget bundle beside them).
+// of the theme's assets (and of the widget bundle beside them). A Liquid
+// mistake fails the load, or the page that meets it.
 func LoadTheme(fsys fs.FS, assetURL func(name string) string) (*Theme, error) {
+	return loadTheme(fsys, assetURL, nil)
+}
+
+// LoadThemeShowingMistakes compiles the theme in fsys as LoadTheme does, but
+// shows each Liquid mistake as Shopify does, in place of the file or the
+// markup that has it, with the rest of the page around it; report hears of
+// each mistake once. It is for a theme the project did not write, whose
+// mistakes are not the developer's to fix.
+func LoadThemeShowingMistakes(fsys fs.FS, assetURL func(name string) string, report func(error)) (*Theme, error) {
+	return loadTheme(fsys, assetURL, newLiquidMistakes(report))
+}
+
+func loadTheme(fsys fs.FS, assetURL func(name string) string, mistakes *liquidMistakes) (*Theme, error) {
 	t := newTheme(assetURL)
 	t.fsys = fsys
+	t.mistakes = mistakes
 	sources, err := t.compileFiles(fsys, "layout", "sections", "snippets")
 	if err != nil {
 		return nil, err
@@ -157,8 +175,15 @@ func (t *Theme) compileFiles(fsys fs.FS, dirs ...string) (map[string][]byte, err
 				return nil, err
 			}
 			node, perr := compiler.Compile(prepareSource(string(source)), sourceLoc(name))
-			if perr != nil {
+			if perr != nil && t.mistakes == nil {
 				return nil, fmt.Errorf("theme: %w", perr)
+			}
+			if perr != nil {
+				// The file shows its mistake wherever it renders.
+				t.mistakes.reportOnce(perr)
+				if node, perr = compiler.Compile(mistakeText(perr), sourceLoc(name)); perr != nil {
+					return nil, perr
+				}
 			}
 			t.files[name] = node
 			sources[name] = source
@@ -253,11 +278,13 @@ func blankInlineComments(source string) string {
 	})
 }
 
-var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment)\s*-?%})(.*?)({%-?\s*end(?:doc|comment)\s*-?%})`)
+var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment|schema)\s*-?%})(.*?)({%-?\s*end(?:doc|comment|schema)\s*-?%})`)
 
-// blankDocumentation empties {% doc %} and {% comment %} blocks but for
-// their line ends: their text is not Liquid (a snippet's documented
-// example may leave a tag open), and Shopify never parses it.
+// blankDocumentation empties {% doc %}, {% comment %} and {% schema %}
+// blocks but for their line ends: their text is not Liquid (a snippet's
+// documented example may leave a tag open, a schema's visible_if holds
+// Liquid in a JSON string), and Shopify never parses it. Schemas are read
+// from the file's own source.
 func blankDocumentation(source string) string {
 	return documentation.ReplaceAllStringFunc(source, func(block string) string {
 		m := documentation.FindStringSubmatch(block)
@@ -330,10 +357,27 @@ func readJSON(fsys fs.FS, name string, into any) error {
 	if err != nil {
 		return fmt.Errorf("theme: %w", err)
 	}
-	if err := json.Unmarshal(b, into); err != nil {
+	if err := json.Unmarshal(withoutLeadingComments(b), into); err != nil {
 		return fmt.Errorf("theme: %s: %w", name, err)
 	}
 	return nil
+}
+
+// withoutLeadingComments drops the /* ... */ comments before a JSON
+// document, which Shopify writes at the top of a theme's templates and
+// settings (Horizon's say they are generated). Spaces stand in for them, so
+// that a JSON error's offset still points into the file.
+func withoutLeadingComments(b []byte) []byte {
+	rest := bytes.TrimLeft(b, " \t\r\n")
+	for bytes.HasPrefix(rest, []byte("/*")) {
+		end := bytes.Index(rest, []byte("*/"))
+		if end < 0 {
+			return b
+		}
+		rest = bytes.TrimLeft(rest[end+2:], " \t\r\n")
+	}
+	out := bytes.Repeat([]byte(" "), len(b)-len(rest))
+	return append(out, rest...)
 }
 
 // readJSONFiles reads the JSON files that match pattern, checking each,
@@ -505,6 +549,8 @@ type pageState struct {
 	page     Page
 	template jsonTemplate
 	cfg      *render.Config
+	// mistakes, when set, shows a file's Liquid mistake in its place.
+	mistakes *liquidMistakes
 }
 
 func stateOf(bindings map[string]any) *pageState {
@@ -533,7 +579,7 @@ func (t *Theme) newState(p Page) (*pageState, error) {
 		p.Objects = map[string]any{}
 	}
 	p.Objects["settings"] = resolveSettings(t.settingDefs, t.settingsData, p.Resolve)
-	return &pageState{page: p, template: tpl, cfg: cfg}, nil
+	return &pageState{page: p, template: tpl, cfg: cfg, mistakes: t.mistakes}, nil
 }
 
 // RenderPage renders the page's template, each section in order, inside the
@@ -867,10 +913,16 @@ func snippetBindings(state *pageState, section any) map[string]any {
 	return out
 }
 
+// renderNode renders a file of the theme. Where the page shows mistakes, a
+// file that fails shows the error after what it wrote (but for its last
+// piece of text, which osteele/liquid holds back for whitespace control),
+// and its caller goes on: a mistake in a snippet costs the rest of that
+// snippet only.
 func renderNode(w io.Writer, node render.Node, bindings map[string]any) error {
 	state := stateOf(bindings)
-	if err := render.Render(node, w, bindings, *state.cfg); err != nil {
-		return err
+	err := render.Render(node, w, bindings, *state.cfg)
+	if err != nil && state.mistakes != nil {
+		return state.mistakes.show(w, err)
 	}
-	return nil
+	return err
 }
