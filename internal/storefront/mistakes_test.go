@@ -76,7 +76,7 @@ func TestLiquidMistakesShownInPlace(t *testing.T) {
 	}
 }
 
-// Shopify's JSON templates and settings may open with comments, as all of
+// Shopify's JSON templates, settings and locales may hold comments, as
 // Horizon's do.
 func TestJSONFilesOpeningWithAComment(t *testing.T) {
 	comment := "/*\n * IMPORTANT: generated.\n */\n/* another */ "
@@ -99,11 +99,14 @@ func TestJSONFilesOpeningWithAComment(t *testing.T) {
 	}
 	for _, test := range []struct{ in, want string }{
 		{`{"a": 1}`, `{"a": 1}`},
-		{"/* x */\n{}", "        {}"},
+		{"/* x */{}", "       {}"},
+		{"/* a\n b */{}", "    \n     {}"},
+		{"{\n // a key\n \"a\": 1}", "{\n         \n \"a\": 1}"},
+		{`{"a": "http://x /* y */", "b": "\"//"}`, `{"a": "http://x /* y */", "b": "\"//"}`},
 		{"/* open", "/* open"},
 	} {
-		if got := string(withoutLeadingComments([]byte(test.in))); got != test.want {
-			t.Errorf("withoutLeadingComments(%q) = %q, want %q", test.in, got, test.want)
+		if got := string(withoutComments([]byte(test.in))); got != test.want {
+			t.Errorf("withoutComments(%q) = %q, want %q", test.in, got, test.want)
 		}
 	}
 }

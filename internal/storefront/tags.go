@@ -35,7 +35,8 @@ var (
 	quotedName = regexp.MustCompile(`^\s*(?:'([^']*)'|"([^"]*)")\s*`)
 	// A named argument may contain hyphens, as form attributes such as
 	// data-type do.
-	argName = regexp.MustCompile(`^\s*([A-Za-z_][\w-]*)\s*:([^:]|$)`)
+	// One may have a dot too, as content_for's closest.product does.
+	argName = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*)\s*:([^:]|$)`)
 )
 
 // parseTagArgs reads `'name', expr, key: expr, key: expr`. A segment after a

@@ -31,6 +31,7 @@ import (
 type Theme struct {
 	files        map[string]render.Node
 	schemas      map[string]sectionSchema
+	blockSchemas map[string]blockSchema
 	templates    map[string]jsonTemplate
 	translations map[string]any
 	settingDefs  []settingDef
@@ -97,6 +98,12 @@ type templateBlock struct {
 	Type     string         `json:"type"`
 	Settings map[string]any `json:"settings"`
 	Disabled bool           `json:"disabled"`
+	// Static marks a block its parent renders by id with
+	// {% content_for 'block' %}, which the order leaves out.
+	Static bool `json:"static"`
+	// Blocks and BlockOrder are a theme block's own children.
+	Blocks     map[string]templateBlock `json:"blocks"`
+	BlockOrder []string                 `json:"block_order"`
 }
 
 // LoadTheme compiles the theme in fsys. assetURL gives the address of a file
@@ -119,11 +126,14 @@ func loadTheme(fsys fs.FS, assetURL func(name string) string, mistakes *liquidMi
 	t := newTheme(assetURL)
 	t.fsys = fsys
 	t.mistakes = mistakes
-	sources, err := t.compileFiles(fsys, "layout", "sections", "snippets")
+	sources, err := t.compileFiles(fsys, "layout", "sections", "snippets", "blocks")
 	if err != nil {
 		return nil, err
 	}
 	if err := readSchemas(sources, "sections", t.schemas); err != nil {
+		return nil, fmt.Errorf("theme: %w", err)
+	}
+	if err := readSchemas(sources, "blocks", t.blockSchemas); err != nil {
 		return nil, fmt.Errorf("theme: %w", err)
 	}
 	if _, ok := t.files[layoutFile]; !ok {
@@ -147,11 +157,12 @@ func loadTheme(fsys fs.FS, assetURL func(name string) string, mistakes *liquidMi
 
 func newTheme(assetURL func(name string) string) *Theme {
 	t := &Theme{
-		files:     map[string]render.Node{},
-		schemas:   map[string]sectionSchema{},
-		templates: map[string]jsonTemplate{},
-		configs:   map[money.Currency]*render.Config{},
-		assetURL:  assetURL,
+		files:        map[string]render.Node{},
+		schemas:      map[string]sectionSchema{},
+		blockSchemas: map[string]blockSchema{},
+		templates:    map[string]jsonTemplate{},
+		configs:      map[money.Currency]*render.Config{},
+		assetURL:     assetURL,
 	}
 	for _, c := range money.Currencies {
 		t.configs[c] = t.newConfig(c)
@@ -357,27 +368,45 @@ func readJSON(fsys fs.FS, name string, into any) error {
 	if err != nil {
 		return fmt.Errorf("theme: %w", err)
 	}
-	if err := json.Unmarshal(withoutLeadingComments(b), into); err != nil {
+	if err := json.Unmarshal(withoutComments(b), into); err != nil {
 		return fmt.Errorf("theme: %s: %w", name, err)
 	}
 	return nil
 }
 
-// withoutLeadingComments drops the /* ... */ comments before a JSON
-// document, which Shopify writes at the top of a theme's templates and
-// settings (Horizon's say they are generated). Spaces stand in for them, so
-// that a JSON error's offset still points into the file.
-func withoutLeadingComments(b []byte) []byte {
-	rest := bytes.TrimLeft(b, " \t\r\n")
-	for bytes.HasPrefix(rest, []byte("/*")) {
-		end := bytes.Index(rest, []byte("*/"))
-		if end < 0 {
-			return b
+// withoutComments blanks the comments of a JSON file, /* ... */ and // to
+// the line's end, outside strings: Shopify writes one at the top of a
+// theme's templates and settings (Horizon's say they are generated), and
+// Horizon's locales explain their keys in them. Spaces stand in for them,
+// line ends stay, so that a JSON error's offset still points into the file.
+func withoutComments(b []byte) []byte {
+	out := bytes.Clone(b)
+	inString := false
+	for i := 0; i < len(out); i++ {
+		switch {
+		case inString && out[i] == '\\':
+			i++
+		case out[i] == '"':
+			inString = !inString
+		case inString:
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			if end < 0 {
+				return b
+			}
+			for k := i; k < i+2+end+2; k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+			i += end + 3
 		}
-		rest = bytes.TrimLeft(rest[end+2:], " \t\r\n")
 	}
-	out := bytes.Repeat([]byte(" "), len(b)-len(rest))
-	return append(out, rest...)
+	return out
 }
 
 // readJSONFiles reads the JSON files that match pattern, checking each,
@@ -491,6 +520,7 @@ func (t *Theme) newConfig(currency money.Currency) *render.Config {
 	cfg.AddTag("render", t.renderTag)
 	cfg.AddTag("section", t.sectionTag)
 	cfg.AddTag("sections", t.sectionsTag)
+	cfg.AddTag("content_for", t.contentForTag)
 	cfg.AddTag("cycle", cycleTag)
 	cfg.AddTag("increment", incrementTag)
 	cfg.AddBlock("form").Compiler(t.formTag)
@@ -713,6 +743,8 @@ type blockObject struct {
 	Type              string         `liquid:"type"`
 	Settings          map[string]any `liquid:"settings"`
 	ShopifyAttributes string         `liquid:"shopify_attributes"`
+	// Blocks are a theme block's children, in order.
+	Blocks []*blockObject `liquid:"blocks"`
 	// appBlock names the app extension's block behind an @app block.
 	appBlock string
 }
@@ -726,7 +758,7 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 	}
 	schema := t.schemas[s.typ]
 	section := &sectionObject{ID: s.id, Settings: resolveSettings(schema.Settings, s.settings, state.page.Resolve)}
-	if err := connectDynamicSources(state, section.Settings); err != nil {
+	if err := connectDynamicSources(state, section.Settings, nil); err != nil {
 		return fmt.Errorf("theme: section %s: %w", s.id, err)
 	}
 	for _, id := range s.blockOrder {
@@ -740,14 +772,15 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 				Settings: resolveSettings(defs, b.Settings, state.page.Resolve), appBlock: name})
 			continue
 		}
-		var defs []settingDef
+		// A section's own block type, or else a theme block of blocks/.
+		defs := t.blockSchemas[b.Type].Settings
 		for _, bs := range schema.Blocks {
 			if bs.Type == b.Type {
 				defs = bs.Settings
 			}
 		}
 		settings := resolveSettings(defs, b.Settings, state.page.Resolve)
-		if err := connectDynamicSources(state, settings); err != nil {
+		if err := connectDynamicSources(state, settings, nil); err != nil {
 			return fmt.Errorf("theme: section %s, block %s: %w", s.id, id, err)
 		}
 		section.Blocks = append(section.Blocks, &blockObject{ID: id, Type: b.Type, Settings: settings})
@@ -767,6 +800,7 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 	bindings := maps.Clone(state.page.Objects)
 	bindings["section"] = section
 	bindings[stateBinding] = state
+	bindings[blockParentBinding] = &blockParent{section: section, blocks: s.blocks, blockOrder: s.blockOrder, closest: pageClosest(state)}
 	if err := renderNode(w, node, bindings); err != nil {
 		return err
 	}
@@ -802,8 +836,9 @@ func resolveSettings(defs []settingDef, stored map[string]any, resolve func(stri
 
 // connectDynamicSources replaces each text setting that names a dynamic
 // source, such as "{{ product.vendor }}", with the source's value on the
-// page, as the theme editor's connected settings do.
-func connectDynamicSources(state *pageState, settings map[string]any) error {
+// page, as the theme editor's connected settings do; a block's sources
+// also see extra (its closest resources).
+func connectDynamicSources(state *pageState, settings map[string]any, extra map[string]any) error {
 	for id, v := range settings {
 		text, ok := v.(string)
 		if !ok || !strings.Contains(text, "{{") {
@@ -814,7 +849,12 @@ func connectDynamicSources(state *pageState, settings map[string]any) error {
 			return err
 		}
 		var b bytes.Buffer
-		if err := render.Render(node, &b, state.page.Objects, *state.cfg); err != nil {
+		objects := state.page.Objects
+		if extra != nil {
+			objects = maps.Clone(objects)
+			maps.Copy(objects, extra)
+		}
+		if err := render.Render(node, &b, objects, *state.cfg); err != nil {
 			return err
 		}
 		settings[id] = b.String()
