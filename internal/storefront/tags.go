@@ -11,6 +11,7 @@ import (
 
 	"github.com/osteele/liquid/expressions"
 	"github.com/osteele/liquid/render"
+	"github.com/osteele/liquid/values"
 )
 
 // The Shopify tags the theme uses beyond standard Liquid. Each one is
@@ -212,6 +213,24 @@ func cycleTag(source string) (func(io.Writer, render.Context) error, error) {
 			return err
 		}
 		_, err = fmt.Fprint(w, v)
+		return err
+	}, nil
+}
+
+// echoTag is {% echo expression %}, which writes the expression's value
+// as {{ expression }} does ({% liquid %} lines become {{ }} before; this is
+// the tag on its own).
+func echoTag(source string) (func(io.Writer, render.Context) error, error) {
+	expr, err := expressions.Parse(source)
+	if err != nil {
+		return nil, fmt.Errorf("echo: %w", err)
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		v, err := ctx.Evaluate(expr)
+		if err != nil || v == nil {
+			return err
+		}
+		_, err = fmt.Fprint(w, values.ToLiquid(v))
 		return err
 	}, nil
 }

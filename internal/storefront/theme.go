@@ -523,6 +523,7 @@ func (t *Theme) newConfig(currency money.Currency) *render.Config {
 	cfg.AddTag("content_for", t.contentForTag)
 	cfg.AddTag("cycle", cycleTag)
 	cfg.AddTag("increment", incrementTag)
+	cfg.AddTag("echo", echoTag)
 	cfg.AddBlock("form").Compiler(t.formTag)
 	cfg.AddBlock("paginate").Compiler(t.paginateTag)
 	cfg.AddBlock("style").Compiler(wrapTag("<style data-shopify>", "</style>"))

@@ -36,6 +36,7 @@ func (t *Theme) addThemeFilters(cfg *render.Config) {
 	cfg.AddFilter("color_lighten", func(c any, percent float64) any { return adjustLightness(c, percent) })
 	cfg.AddFilter("color_darken", func(c any, percent float64) any { return adjustLightness(c, -percent) })
 	cfg.AddFilter("color_brightness", colorBrightness)
+	addListAndColorFilters(cfg)
 	for _, name := range []string{
 		"font_face", "font_url", "format_address", "media_tag", "external_video_url", "external_video_tag",
 		"video_tag", "payment_terms", "payment_button", "payment_type_svg_tag", "login_button", "avatar",
