@@ -56,3 +56,18 @@ func TestStandardEventData(t *testing.T) {
 		}
 	}
 }
+
+// The ways Shopify takes a render's arguments: with no comma after the
+// name, and with one after the last argument.
+func TestRenderArgumentVariants(t *testing.T) {
+	for _, test := range []struct{ source, want string }{
+		{`{% render 'greet' name: 'Ona' %}`, "Hi Ona"},
+		{"{% render 'greet',\n  name: 'Ona',\n%}", "Hi Ona"},
+		{`{% render 'greet', name: 'Ona', %}`, "Hi Ona"},
+	} {
+		files := map[string]string{"sections/main.liquid": test.source, "snippets/greet.liquid": "Hi {{ name }}"}
+		if got := renderTestPage(t, files, money.EUR, map[string]any{}); !strings.Contains(got, ">"+test.want+"<") {
+			t.Errorf("%s: got %s", test.source, got)
+		}
+	}
+}

@@ -54,12 +54,18 @@ func parseTagArgs(tag, source string) (tagArgs, error) {
 	if rest == "" {
 		return args, nil
 	}
-	if !strings.HasPrefix(rest, ",") {
+	// Shopify also takes the first named argument with no comma before it,
+	// and a comma after the last: {% render 'x' a: 1, %}.
+	switch {
+	case strings.HasPrefix(rest, ","):
+		rest = rest[1:]
+	case !argName.MatchString(rest):
 		return args, fmt.Errorf("%s: expected a comma after '%s'", tag, args.name)
 	}
+	rest = strings.TrimSuffix(strings.TrimSpace(rest), ",")
 	type segment struct{ name, source string }
 	var segments []segment
-	for _, part := range splitTopLevel(rest[1:]) {
+	for _, part := range splitTopLevel(rest) {
 		if m := argName.FindStringSubmatchIndex(part); m != nil {
 			segments = append(segments, segment{part[m[2]:m[3]], part[m[4]:]})
 		} else if len(segments) > 0 && segments[len(segments)-1].name != "" {
