@@ -1,6 +1,7 @@
 package storefront
 
 import (
+	"crypto/md5"
 	"fmt"
 	"html"
 	"math"
@@ -14,8 +15,8 @@ import (
 )
 
 // Shopify's array filters that pick items by a property (find, find_index,
-// has, reject), its colour filters color_modify and color_contrast, and
-// preload_tag, as shopify.dev/docs/api/liquid/filters describes them.
+// has, reject), its colour filters color_modify and color_contrast,
+// preload_tag and md5, as shopify.dev/docs/api/liquid/filters describes them.
 
 func addListAndColorFilters(cfg *render.Config) {
 	cfg.AddFilter("find", func(list any, property any, value ...any) any {
@@ -46,6 +47,7 @@ func addListAndColorFilters(cfg *render.Config) {
 	cfg.AddFilter("color_modify", colorModify)
 	cfg.AddFilter("color_contrast", colorContrast)
 	cfg.AddFilter("preload_tag", preloadTag)
+	cfg.AddFilter("md5", func(s string) string { return fmt.Sprintf("%x", md5.Sum([]byte(s))) })
 }
 
 // itemsOf is a Liquid list's items.

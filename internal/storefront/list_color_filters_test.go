@@ -29,6 +29,7 @@ func TestListAndColorFilters(t *testing.T) {
 		{`{{ 'cart.js' | preload_tag: as: 'script' }}`, `<link href="cart.js" as="script" rel="preload">`},
 		{`{{ 'a.woff2' | preload_tag: as: 'font', type: 'font/woff2' }}`, `<link href="a.woff2" as="font" rel="preload" type="font/woff2">`},
 		{`{{ '' | preload_tag: as: 'font' }}`, ""},
+		{`{{ '' | md5 }}/{{ 'Hello' | md5 }}`, "d41d8cd98f00b204e9800998ecf8427e/8b1a9953c4611296a827abf8c47804d7"},
 		{`{% echo sizes | join: '+' | upcase %}{% echo nothing %}`, "SMALL+MEDIUM"},
 	} {
 		got := renderTestPage(t, map[string]string{"sections/main.liquid": test.source}, money.EUR, objects)

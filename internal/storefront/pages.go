@@ -406,7 +406,8 @@ func (s *Storefront) themePage(v *visit, pd pageData, u *url.URL) Page {
 	return Page{Template: pd.template, Currency: currency, Objects: objects, Resolve: v.resolve, PageNumber: pd.pageNumber, URL: u}
 }
 
-// allCollections is Liquid's collections, every collection by handle. It
+// allCollections is Liquid's collections, every collection by handle, all
+// among them. It
 // is built only when a template reads it.
 type allCollections struct{ v *visit }
 
@@ -415,6 +416,11 @@ func (a allCollections) ToLiquid() any {
 	out := map[string]*collectionObject{}
 	for _, c := range a.v.index.Collections() {
 		out[c.Handle], _ = a.v.collection(c.Handle)
+	}
+	// Every shop has collections.all, its every product (Horizon's empty
+	// search shows some).
+	if _, ok := out[allProducts]; !ok {
+		out[allProducts], _ = a.v.collection(allProducts)
 	}
 	return out
 }
