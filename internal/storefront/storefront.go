@@ -141,6 +141,12 @@ func (s *Storefront) routes() *http.ServeMux {
 	mux.HandleFunc("GET /{path...}", s.page)
 	mux.HandleFunc("POST /localization", s.localization)
 	mux.HandleFunc("GET /checkouts/{token}", s.checkout)
+	// The bundles of the theme's {% stylesheet %} and {% javascript %}.
+	mux.HandleFunc("GET /compiled_assets/{name}", func(w http.ResponseWriter, r *http.Request) {
+		if !s.theme.ServeCompiledAssets(w, r) {
+			http.NotFound(w, r)
+		}
+	})
 	// Browsers ask for it when a theme names no icon, as Dawn without one.
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 

@@ -52,6 +52,9 @@ type Theme struct {
 	// mistakes, when set, shows the theme's Liquid mistakes in place;
 	// without it a mistake fails the load or the page.
 	mistakes *liquidMistakes
+	// compiled are the bundles of the theme's {% stylesheet %} and
+	// {% javascript %}.
+	compiled compiledAssets
 }
 
 // sectionGroup is a section group of Online Store 2.0 (the header or
@@ -136,6 +139,7 @@ func loadTheme(fsys fs.FS, assetURL func(name string) string, mistakes *liquidMi
 	if err := readSchemas(sources, "blocks", t.blockSchemas); err != nil {
 		return nil, fmt.Errorf("theme: %w", err)
 	}
+	t.compiled = bundleAssets(sources)
 	if _, ok := t.files[layoutFile]; !ok {
 		return nil, fmt.Errorf("theme: %s is missing", layoutFile)
 	}
@@ -289,13 +293,14 @@ func blankInlineComments(source string) string {
 	})
 }
 
-var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment|schema)\s*-?%})(.*?)({%-?\s*end(?:doc|comment|schema)\s*-?%})`)
+var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment|schema|stylesheet|javascript)\s*-?%})(.*?)({%-?\s*end(?:doc|comment|schema|stylesheet|javascript)\s*-?%})`)
 
-// blankDocumentation empties {% doc %}, {% comment %} and {% schema %}
-// blocks but for their line ends: their text is not Liquid (a snippet's
-// documented example may leave a tag open, a schema's visible_if holds
-// Liquid in a JSON string), and Shopify never parses it. Schemas are read
-// from the file's own source.
+// blankDocumentation empties {% doc %}, {% comment %}, {% schema %},
+// {% stylesheet %} and {% javascript %} blocks but for their line ends:
+// their text is not Liquid (a snippet's documented example may leave a tag
+// open, a schema's visible_if holds Liquid in a JSON string), and Shopify
+// never parses it. Schemas and bundles are read from the file's own
+// source.
 func blankDocumentation(source string) string {
 	return documentation.ReplaceAllStringFunc(source, func(block string) string {
 		m := documentation.FindStringSubmatch(block)
@@ -527,8 +532,8 @@ func (t *Theme) newConfig(currency money.Currency) *render.Config {
 	cfg.AddBlock("form").Compiler(t.formTag)
 	cfg.AddBlock("paginate").Compiler(t.paginateTag)
 	cfg.AddBlock("style").Compiler(wrapTag("<style data-shopify>", "</style>"))
-	cfg.AddBlock("stylesheet").Compiler(wrapTag("<style>", "</style>"))
-	cfg.AddBlock("javascript").Compiler(wrapTag("<script>", "</script>"))
+	cfg.AddBlock("stylesheet").Compiler(silentTag)
+	cfg.AddBlock("javascript").Compiler(silentTag)
 	cfg.AddBlock("schema").Compiler(silentTag)
 	cfg.AddBlock("doc").Compiler(silentTag)
 	t.addFilters(&cfg, currency)
@@ -582,6 +587,9 @@ type pageState struct {
 	cfg      *render.Config
 	// mistakes, when set, shows a file's Liquid mistake in its place.
 	mistakes *liquidMistakes
+	// compiled are the bundles of the theme's {% stylesheet %} and
+	// {% javascript %}.
+	compiled compiledAssets
 }
 
 func stateOf(bindings map[string]any) *pageState {
@@ -631,6 +639,8 @@ func (t *Theme) RenderPage(w io.Writer, p Page) error {
 	bindings := maps.Clone(state.page.Objects)
 	bindings["content_for_layout"] = content.String()
 	bindings[stateBinding] = state
+	header, _ := bindings["content_for_header"].(string)
+	bindings["content_for_header"] = header + t.compiled.headTags()
 	if t.app == nil {
 		return renderNode(w, t.files[layoutFile], bindings)
 	}
@@ -638,8 +648,7 @@ func (t *Theme) RenderPage(w io.Writer, p Page) error {
 	if err := t.app.renderEmbeds(&head, &body, state, t.settingsData["blocks"]); err != nil {
 		return err
 	}
-	header, _ := bindings["content_for_header"].(string)
-	bindings["content_for_header"] = header + head.String()
+	bindings["content_for_header"] = bindings["content_for_header"].(string) + head.String()
 	var page bytes.Buffer
 	if err := renderNode(&page, t.files[layoutFile], bindings); err != nil {
 		return err
