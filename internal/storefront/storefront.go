@@ -141,6 +141,7 @@ func (s *Storefront) routes() *http.ServeMux {
 	mux.HandleFunc("GET /{path...}", s.page)
 	mux.HandleFunc("POST /localization", s.localization)
 	mux.HandleFunc("GET /checkouts/{token}", s.checkout)
+	mux.HandleFunc("GET "+standardEventsPath, serveStandardEvents)
 	// The bundles of the theme's {% stylesheet %} and {% javascript %}.
 	mux.HandleFunc("GET /compiled_assets/{name}", func(w http.ResponseWriter, r *http.Request) {
 		if !s.theme.ServeCompiledAssets(w, r) {
