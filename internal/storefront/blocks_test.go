@@ -13,11 +13,13 @@ import (
 // their template settings (or their defaults), nested to any depth, in a
 // <div class="shopify-block"> wrapper unless the block's schema sets tag to
 // null; block.blocks lists a block's children; closest.product is the
-// page's product unless a parent passes another down; named arguments are
+// page's product, in the section and the snippets it renders too, unless a
+// parent passes another down; named arguments are
 // a static block's variables; the same ids when a section renders alone.
 func TestThemeBlocks(t *testing.T) {
 	files := map[string]string{
-		"sections/main.liquid": `[{% content_for 'blocks' %}|{% content_for 'block', type: 'title', id: 'static-title', suffix: '!' %}]`,
+		"sections/main.liquid": `{{ closest.product }}{% render 'of' %}[{% content_for 'blocks' %}|{% content_for 'block', type: 'title', id: 'static-title', suffix: '!' %}]`,
+		"snippets/of.liquid":   ` of {{ closest.product }}`,
 		"blocks/group.liquid":  `group {{ block.id }} has {{ block.blocks.size }}:{% content_for 'blocks', closest.product: 'Other' %}{% schema %}{"tag": "section", "class": "wide", "settings": []}{% endschema %}`,
 		"blocks/title.liquid":  `{{ block.settings.text }}{{ suffix }}{% schema %}{"tag": null, "settings": [{"type": "text", "id": "text", "default": "Default"}]}{% endschema %}`,
 		"blocks/price.liquid":  `price of {{ closest.product }}{% schema %}{"settings": []}{% endschema %}`,
@@ -36,6 +38,7 @@ func TestThemeBlocks(t *testing.T) {
 	if err := theme.RenderPage(&b, p); err != nil {
 		t.Fatal(err)
 	}
+	want = "Sweater of Sweater" + want
 	page := `<html><div id="shopify-section-template--product__main" class="shopify-section">` + want + `</div></html>`
 	if b.String() != page {
 		t.Errorf("got  %s\nwant %s", b.String(), page)

@@ -47,6 +47,15 @@ func addListAndColorFilters(cfg *render.Config) {
 	cfg.AddFilter("color_modify", colorModify)
 	cfg.AddFilter("color_contrast", colorContrast)
 	cfg.AddFilter("preload_tag", preloadTag)
+	// Shopify's concat takes a single item as a list of it, as Horizon's
+	// cards write product.featured_media | concat: other_media.
+	cfg.AddFilter("concat", func(first any, second any) []any {
+		items := itemsOf(first)
+		if items == nil && first != nil {
+			items = []any{first}
+		}
+		return append(items, itemsOf(second)...)
+	})
 	cfg.AddFilter("md5", func(s string) string { return fmt.Sprintf("%x", md5.Sum([]byte(s))) })
 }
 

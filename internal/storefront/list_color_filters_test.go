@@ -30,6 +30,8 @@ func TestListAndColorFilters(t *testing.T) {
 		{`{{ 'a.woff2' | preload_tag: as: 'font', type: 'font/woff2' }}`, `<link href="a.woff2" as="font" rel="preload" type="font/woff2">`},
 		{`{{ '' | preload_tag: as: 'font' }}`, ""},
 		{`{{ '' | md5 }}/{{ 'Hello' | md5 }}`, "d41d8cd98f00b204e9800998ecf8427e/8b1a9953c4611296a827abf8c47804d7"},
+		{`{{ sizes | concat: sizes | join: ',' }}`, "small,medium,small,medium"},
+		{`{% assign p = products | first %}{{ p | concat: products | map: 'title' | join: ',' }}`, "Hat,Hat,Sweater,Scarf"},
 		{`{% echo sizes | join: '+' | upcase %}{% echo nothing %}`, "SMALL+MEDIUM"},
 	} {
 		got := renderTestPage(t, map[string]string{"sections/main.liquid": test.source}, money.EUR, objects)
@@ -70,5 +72,15 @@ func TestRenderArgumentVariants(t *testing.T) {
 		if got := renderTestPage(t, files, money.EUR, map[string]any{}); !strings.Contains(got, ">"+test.want+"<") {
 			t.Errorf("%s: got %s", test.source, got)
 		}
+	}
+}
+
+// image_tag writes each keyword argument as an attribute, those it does not
+// know after those it does: Horizon's scripts find their pictures by ref.
+func TestImageTagAttributes(t *testing.T) {
+	got := imageTag(newImage("/a.svg", "A"), map[string]any{"ref": "image", "class": "x", "data-zoom": "1", "widths": "100"})
+	want := `<img src="/a.svg" alt="A" width="800" height="1000" class="x" data-zoom="1" ref="image">`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -145,6 +145,11 @@ func (t *Theme) renderTag(source string) (func(io.Writer, render.Context) error,
 			return ctx.Errorf("render: the theme has no snippet %q", args.name)
 		}
 		bindings := snippetBindings(stateOf(ctx.Bindings()), ctx.Get("section"))
+		// A snippet sees the closest resources of the section or block
+		// that renders it.
+		if closest := ctx.Get("closest"); closest != nil {
+			bindings["closest"] = closest
+		}
 		for _, p := range args.named {
 			v, err := ctx.Evaluate(p.value)
 			if err != nil {

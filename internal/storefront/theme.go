@@ -810,6 +810,8 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 	bindings := maps.Clone(state.page.Objects)
 	bindings["section"] = section
 	bindings[stateBinding] = state
+	// A section's closest.product and the like are the page's.
+	bindings["closest"] = pageClosest(state)
 	bindings[blockParentBinding] = &blockParent{section: section, blocks: s.blocks, blockOrder: s.blockOrder, closest: pageClosest(state)}
 	if err := renderNode(w, node, bindings); err != nil {
 		return err

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -84,9 +86,16 @@ func imageTag(v any, arguments ...any) string {
 	}
 	var b strings.Builder
 	b.WriteString("<img")
-	for _, name := range []string{"src", "alt", "width", "height", "class", "sizes", "loading", "fetchpriority", "style", "id"} {
+	known := []string{"src", "alt", "width", "height", "class", "sizes", "loading", "fetchpriority", "style", "id"}
+	for _, name := range known {
 		if value, ok := attributes[name]; ok {
 			fmt.Fprintf(&b, ` %s="%s"`, name, html.EscapeString(value))
+		}
+	}
+	// Any other keyword argument is an attribute too, as Horizon's ref="image".
+	for _, name := range slices.Sorted(maps.Keys(attributes)) {
+		if !slices.Contains(known, name) {
+			fmt.Fprintf(&b, ` %s="%s"`, name, html.EscapeString(attributes[name]))
 		}
 	}
 	b.WriteString(">")
