@@ -93,7 +93,7 @@ var devSite = site{assets: knitfront.DevAssets(), ownOriginMayPost: true, forwar
 	standIn, admin := devAdminAPI(p.cfg, p.log)
 	front, err := storefront.New(storefront.Config{
 		Log: p.log, Store: p.db, Prices: p.prices, Theme: theme, AppExtension: app, AssetURL: p.assets.URL,
-		Settings: p.cfg.ThemeSettings,
+		Settings: p.cfg.ThemeSettings, ShowLiquidMistakes: p.cfg.DevTheme != "",
 		// The theme reads the metafields knitfront's sync writes into the
 		// stand-in, as a shop's theme reads them from Shopify.
 		Metafields: standIn,

@@ -36,6 +36,7 @@ func (t *Theme) addFilters(cfg *render.Config, currency money.Currency) {
 		return `<link href="` + html.EscapeString(href) + `" rel="stylesheet" type="text/css" media="all" />`
 	})
 	cfg.AddFilter("image_url", imageURL)
+	cfg.AddFilter("standard_event_data", standardEventData(currency))
 	cfg.AddFilter("t", t.translate)
 	cfg.AddFilter("translate", t.translate)
 }

@@ -406,7 +406,8 @@ func (s *Storefront) themePage(v *visit, pd pageData, u *url.URL) Page {
 	return Page{Template: pd.template, Currency: currency, Objects: objects, Resolve: v.resolve, PageNumber: pd.pageNumber, URL: u}
 }
 
-// allCollections is Liquid's collections, every collection by handle. It
+// allCollections is Liquid's collections, every collection by handle, all
+// among them. It
 // is built only when a template reads it.
 type allCollections struct{ v *visit }
 
@@ -415,6 +416,11 @@ func (a allCollections) ToLiquid() any {
 	out := map[string]*collectionObject{}
 	for _, c := range a.v.index.Collections() {
 		out[c.Handle], _ = a.v.collection(c.Handle)
+	}
+	// Every shop has collections.all, its every product (Horizon's empty
+	// search shows some).
+	if _, ok := out[allProducts]; !ok {
+		out[allProducts], _ = a.v.collection(allProducts)
 	}
 	return out
 }
@@ -427,7 +433,7 @@ func newCountry(c country) *countryObject {
 
 // contentForHeader is what Shopify puts in every page's head: here the
 // window.Shopify globals themes and apps read, the theme among them (apps
-// tell Dawn from other themes by its schema_name).
+// tell Dawn from other themes by its schema_name), and Shopify.actions.
 func contentForHeader(v *visit, currency money.Currency, theme ThemeInfo) string {
 	globals, _ := json.Marshal(map[string]any{
 		"shop": shopDomain, "locale": "en", "country": v.country.Code,
@@ -435,7 +441,7 @@ func contentForHeader(v *visit, currency money.Currency, theme ThemeInfo) string
 		"routes":   map[string]string{"root": "/"},
 		"theme":    map[string]string{"name": theme.Name, "schema_name": theme.Name, "schema_version": theme.Version, "role": "main"},
 	})
-	return `<script id="shopify-globals">window.Shopify = Object.assign(window.Shopify || {}, ` + string(globals) + `);</script>`
+	return `<script id="shopify-globals">window.Shopify = Object.assign(window.Shopify || {}, ` + string(globals) + `);</script>` + actionsScript()
 }
 
 // maxSections is how many sections Shopify's Section Rendering API renders
@@ -491,7 +497,7 @@ func (s *Storefront) page(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Add("Vary", "Accept-Encoding")
-	html := body.Bytes()
+	html := offlineAddresses(body.Bytes())
 	// Shopify sends its pages compressed; so does its stand-in, so that a
 	// page reaches a slow phone's browser as soon as it would from Shopify.
 	if httpgzip.Accepts(r.Header.Get("Accept-Encoding")) {

@@ -64,6 +64,10 @@ type Config struct {
 	// Metafields, when set, are the app metafields Liquid reads on the
 	// shop and its variants.
 	Metafields Metafields
+	// ShowLiquidMistakes shows the theme's Liquid mistakes in place, as
+	// Shopify does, logging each once, rather than failing on them: for a
+	// theme the project did not write, such as Shopify's own.
+	ShowLiquidMistakes bool
 }
 
 // appHandle is the app's handle in Shopify's addresses of its app blocks:
@@ -98,7 +102,15 @@ func New(cfg Config) (*Storefront, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	theme, err := LoadTheme(cfg.Theme, cfg.AssetURL)
+	load := LoadTheme
+	if cfg.ShowLiquidMistakes {
+		load = func(fsys fs.FS, assetURL func(string) string) (*Theme, error) {
+			return LoadThemeShowingMistakes(fsys, assetURL, func(err error) {
+				cfg.Log.Error("the theme has a Liquid mistake; pages show it in its place", "err", err)
+			})
+		}
+	}
+	theme, err := load(cfg.Theme, cfg.AssetURL)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +141,13 @@ func (s *Storefront) routes() *http.ServeMux {
 	mux.HandleFunc("GET /{path...}", s.page)
 	mux.HandleFunc("POST /localization", s.localization)
 	mux.HandleFunc("GET /checkouts/{token}", s.checkout)
+	mux.HandleFunc("GET "+standardEventsPath, serveStandardEvents)
+	// The bundles of the theme's {% stylesheet %} and {% javascript %}.
+	mux.HandleFunc("GET /compiled_assets/{name}", func(w http.ResponseWriter, r *http.Request) {
+		if !s.theme.ServeCompiledAssets(w, r) {
+			http.NotFound(w, r)
+		}
+	})
 	// Browsers ask for it when a theme names no icon, as Dawn without one.
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 

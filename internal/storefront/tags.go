@@ -11,6 +11,7 @@ import (
 
 	"github.com/osteele/liquid/expressions"
 	"github.com/osteele/liquid/render"
+	"github.com/osteele/liquid/values"
 )
 
 // The Shopify tags the theme uses beyond standard Liquid. Each one is
@@ -35,7 +36,8 @@ var (
 	quotedName = regexp.MustCompile(`^\s*(?:'([^']*)'|"([^"]*)")\s*`)
 	// A named argument may contain hyphens, as form attributes such as
 	// data-type do.
-	argName = regexp.MustCompile(`^\s*([A-Za-z_][\w-]*)\s*:([^:]|$)`)
+	// One may have a dot too, as content_for's closest.product does.
+	argName = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*)\s*:([^:]|$)`)
 )
 
 // parseTagArgs reads `'name', expr, key: expr, key: expr`. A segment after a
@@ -52,12 +54,18 @@ func parseTagArgs(tag, source string) (tagArgs, error) {
 	if rest == "" {
 		return args, nil
 	}
-	if !strings.HasPrefix(rest, ",") {
+	// Shopify also takes the first named argument with no comma before it,
+	// and a comma after the last: {% render 'x' a: 1, %}.
+	switch {
+	case strings.HasPrefix(rest, ","):
+		rest = rest[1:]
+	case !argName.MatchString(rest):
 		return args, fmt.Errorf("%s: expected a comma after '%s'", tag, args.name)
 	}
+	rest = strings.TrimSuffix(strings.TrimSpace(rest), ",")
 	type segment struct{ name, source string }
 	var segments []segment
-	for _, part := range splitTopLevel(rest[1:]) {
+	for _, part := range splitTopLevel(rest) {
 		if m := argName.FindStringSubmatchIndex(part); m != nil {
 			segments = append(segments, segment{part[m[2]:m[3]], part[m[4]:]})
 		} else if len(segments) > 0 && segments[len(segments)-1].name != "" {
@@ -137,6 +145,11 @@ func (t *Theme) renderTag(source string) (func(io.Writer, render.Context) error,
 			return ctx.Errorf("render: the theme has no snippet %q", args.name)
 		}
 		bindings := snippetBindings(stateOf(ctx.Bindings()), ctx.Get("section"))
+		// A snippet sees the closest resources of the section or block
+		// that renders it.
+		if closest := ctx.Get("closest"); closest != nil {
+			bindings["closest"] = closest
+		}
 		for _, p := range args.named {
 			v, err := ctx.Evaluate(p.value)
 			if err != nil {
@@ -211,6 +224,24 @@ func cycleTag(source string) (func(io.Writer, render.Context) error, error) {
 			return err
 		}
 		_, err = fmt.Fprint(w, v)
+		return err
+	}, nil
+}
+
+// echoTag is {% echo expression %}, which writes the expression's value
+// as {{ expression }} does ({% liquid %} lines become {{ }} before; this is
+// the tag on its own).
+func echoTag(source string) (func(io.Writer, render.Context) error, error) {
+	expr, err := expressions.Parse(source)
+	if err != nil {
+		return nil, fmt.Errorf("echo: %w", err)
+	}
+	return func(w io.Writer, ctx render.Context) error {
+		v, err := ctx.Evaluate(expr)
+		if err != nil || v == nil {
+			return err
+		}
+		_, err = fmt.Fprint(w, values.ToLiquid(v))
 		return err
 	}, nil
 }

@@ -31,6 +31,7 @@ import (
 type Theme struct {
 	files        map[string]render.Node
 	schemas      map[string]sectionSchema
+	blockSchemas map[string]blockSchema
 	templates    map[string]jsonTemplate
 	translations map[string]any
 	settingDefs  []settingDef
@@ -48,6 +49,12 @@ type Theme struct {
 	// app is the app's theme app extension, whose blocks the theme's
 	// sections take as @app blocks and whose embeds every page renders.
 	app *AppExtension
+	// mistakes, when set, shows the theme's Liquid mistakes in place;
+	// without it a mistake fails the load or the page.
+	mistakes *liquidMistakes
+	// compiled are the bundles of the theme's {% stylesheet %} and
+	// {% javascript %}.
+	compiled compiledAssets
 }
 
 // sectionGroup is a section group of Online Store 2.0 (the header or
@@ -94,20 +101,45 @@ type templateBlock struct {
 	Type     string         `json:"type"`
 	Settings map[string]any `json:"settings"`
 	Disabled bool           `json:"disabled"`
+	// Static marks a block its parent renders by id with
+	// {% content_for 'block' %}, which the order leaves out.
+	Static bool `json:"static"`
+	// Blocks and BlockOrder are a theme block's own children.
+	Blocks     map[string]templateBlock `json:"blocks"`
+	BlockOrder []string                 `json:"block_order"`
 }
 
 // LoadTheme compiles the theme in fsys. assetURL gives the address of a file
-// of the theme's assets (and of the widget bundle beside them).
+// of the theme's assets (and of the widget bundle beside them). A Liquid
+// mistake fails the load, or the page that meets it.
 func LoadTheme(fsys fs.FS, assetURL func(name string) string) (*Theme, error) {
+	return loadTheme(fsys, assetURL, nil)
+}
+
+// LoadThemeShowingMistakes compiles the theme in fsys as LoadTheme does, but
+// shows each Liquid mistake as Shopify does, in place of the file or the
+// markup that has it, with the rest of the page around it; report hears of
+// each mistake once. It is for a theme the project did not write, whose
+// mistakes are not the developer's to fix.
+func LoadThemeShowingMistakes(fsys fs.FS, assetURL func(name string) string, report func(error)) (*Theme, error) {
+	return loadTheme(fsys, assetURL, newLiquidMistakes(report))
+}
+
+func loadTheme(fsys fs.FS, assetURL func(name string) string, mistakes *liquidMistakes) (*Theme, error) {
 	t := newTheme(assetURL)
 	t.fsys = fsys
-	sources, err := t.compileFiles(fsys, "layout", "sections", "snippets")
+	t.mistakes = mistakes
+	sources, err := t.compileFiles(fsys, "layout", "sections", "snippets", "blocks")
 	if err != nil {
 		return nil, err
 	}
 	if err := readSchemas(sources, "sections", t.schemas); err != nil {
 		return nil, fmt.Errorf("theme: %w", err)
 	}
+	if err := readSchemas(sources, "blocks", t.blockSchemas); err != nil {
+		return nil, fmt.Errorf("theme: %w", err)
+	}
+	t.compiled = bundleAssets(sources)
 	if _, ok := t.files[layoutFile]; !ok {
 		return nil, fmt.Errorf("theme: %s is missing", layoutFile)
 	}
@@ -129,11 +161,12 @@ func LoadTheme(fsys fs.FS, assetURL func(name string) string) (*Theme, error) {
 
 func newTheme(assetURL func(name string) string) *Theme {
 	t := &Theme{
-		files:     map[string]render.Node{},
-		schemas:   map[string]sectionSchema{},
-		templates: map[string]jsonTemplate{},
-		configs:   map[money.Currency]*render.Config{},
-		assetURL:  assetURL,
+		files:        map[string]render.Node{},
+		schemas:      map[string]sectionSchema{},
+		blockSchemas: map[string]blockSchema{},
+		templates:    map[string]jsonTemplate{},
+		configs:      map[money.Currency]*render.Config{},
+		assetURL:     assetURL,
 	}
 	for _, c := range money.Currencies {
 		t.configs[c] = t.newConfig(c)
@@ -157,8 +190,15 @@ func (t *Theme) compileFiles(fsys fs.FS, dirs ...string) (map[string][]byte, err
 				return nil, err
 			}
 			node, perr := compiler.Compile(prepareSource(string(source)), sourceLoc(name))
-			if perr != nil {
+			if perr != nil && t.mistakes == nil {
 				return nil, fmt.Errorf("theme: %w", perr)
+			}
+			if perr != nil {
+				// The file shows its mistake wherever it renders.
+				t.mistakes.reportOnce(perr)
+				if node, perr = compiler.Compile(mistakeText(perr), sourceLoc(name)); perr != nil {
+					return nil, perr
+				}
 			}
 			t.files[name] = node
 			sources[name] = source
@@ -253,11 +293,14 @@ func blankInlineComments(source string) string {
 	})
 }
 
-var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment)\s*-?%})(.*?)({%-?\s*end(?:doc|comment)\s*-?%})`)
+var documentation = regexp.MustCompile(`(?s)({%-?\s*(doc|comment|schema|stylesheet|javascript)\s*-?%})(.*?)({%-?\s*end(?:doc|comment|schema|stylesheet|javascript)\s*-?%})`)
 
-// blankDocumentation empties {% doc %} and {% comment %} blocks but for
-// their line ends: their text is not Liquid (a snippet's documented
-// example may leave a tag open), and Shopify never parses it.
+// blankDocumentation empties {% doc %}, {% comment %}, {% schema %},
+// {% stylesheet %} and {% javascript %} blocks but for their line ends:
+// their text is not Liquid (a snippet's documented example may leave a tag
+// open, a schema's visible_if holds Liquid in a JSON string), and Shopify
+// never parses it. Schemas and bundles are read from the file's own
+// source.
 func blankDocumentation(source string) string {
 	return documentation.ReplaceAllStringFunc(source, func(block string) string {
 		m := documentation.FindStringSubmatch(block)
@@ -330,10 +373,45 @@ func readJSON(fsys fs.FS, name string, into any) error {
 	if err != nil {
 		return fmt.Errorf("theme: %w", err)
 	}
-	if err := json.Unmarshal(b, into); err != nil {
+	if err := json.Unmarshal(withoutComments(b), into); err != nil {
 		return fmt.Errorf("theme: %s: %w", name, err)
 	}
 	return nil
+}
+
+// withoutComments blanks the comments of a JSON file, /* ... */ and // to
+// the line's end, outside strings: Shopify writes one at the top of a
+// theme's templates and settings (Horizon's say they are generated), and
+// Horizon's locales explain their keys in them. Spaces stand in for them,
+// line ends stay, so that a JSON error's offset still points into the file.
+func withoutComments(b []byte) []byte {
+	out := bytes.Clone(b)
+	inString := false
+	for i := 0; i < len(out); i++ {
+		switch {
+		case inString && out[i] == '\\':
+			i++
+		case out[i] == '"':
+			inString = !inString
+		case inString:
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			if end < 0 {
+				return b
+			}
+			for k := i; k < i+2+end+2; k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+			i += end + 3
+		}
+	}
+	return out
 }
 
 // readJSONFiles reads the JSON files that match pattern, checking each,
@@ -447,13 +525,15 @@ func (t *Theme) newConfig(currency money.Currency) *render.Config {
 	cfg.AddTag("render", t.renderTag)
 	cfg.AddTag("section", t.sectionTag)
 	cfg.AddTag("sections", t.sectionsTag)
+	cfg.AddTag("content_for", t.contentForTag)
 	cfg.AddTag("cycle", cycleTag)
 	cfg.AddTag("increment", incrementTag)
+	cfg.AddTag("echo", echoTag)
 	cfg.AddBlock("form").Compiler(t.formTag)
 	cfg.AddBlock("paginate").Compiler(t.paginateTag)
 	cfg.AddBlock("style").Compiler(wrapTag("<style data-shopify>", "</style>"))
-	cfg.AddBlock("stylesheet").Compiler(wrapTag("<style>", "</style>"))
-	cfg.AddBlock("javascript").Compiler(wrapTag("<script>", "</script>"))
+	cfg.AddBlock("stylesheet").Compiler(silentTag)
+	cfg.AddBlock("javascript").Compiler(silentTag)
 	cfg.AddBlock("schema").Compiler(silentTag)
 	cfg.AddBlock("doc").Compiler(silentTag)
 	t.addFilters(&cfg, currency)
@@ -505,6 +585,11 @@ type pageState struct {
 	page     Page
 	template jsonTemplate
 	cfg      *render.Config
+	// mistakes, when set, shows a file's Liquid mistake in its place.
+	mistakes *liquidMistakes
+	// compiled are the bundles of the theme's {% stylesheet %} and
+	// {% javascript %}.
+	compiled compiledAssets
 }
 
 func stateOf(bindings map[string]any) *pageState {
@@ -533,7 +618,7 @@ func (t *Theme) newState(p Page) (*pageState, error) {
 		p.Objects = map[string]any{}
 	}
 	p.Objects["settings"] = resolveSettings(t.settingDefs, t.settingsData, p.Resolve)
-	return &pageState{page: p, template: tpl, cfg: cfg}, nil
+	return &pageState{page: p, template: tpl, cfg: cfg, mistakes: t.mistakes}, nil
 }
 
 // RenderPage renders the page's template, each section in order, inside the
@@ -554,6 +639,8 @@ func (t *Theme) RenderPage(w io.Writer, p Page) error {
 	bindings := maps.Clone(state.page.Objects)
 	bindings["content_for_layout"] = content.String()
 	bindings[stateBinding] = state
+	header, _ := bindings["content_for_header"].(string)
+	bindings["content_for_header"] = header + t.compiled.headTags()
 	if t.app == nil {
 		return renderNode(w, t.files[layoutFile], bindings)
 	}
@@ -561,8 +648,7 @@ func (t *Theme) RenderPage(w io.Writer, p Page) error {
 	if err := t.app.renderEmbeds(&head, &body, state, t.settingsData["blocks"]); err != nil {
 		return err
 	}
-	header, _ := bindings["content_for_header"].(string)
-	bindings["content_for_header"] = header + head.String()
+	bindings["content_for_header"] = bindings["content_for_header"].(string) + head.String()
 	var page bytes.Buffer
 	if err := renderNode(&page, t.files[layoutFile], bindings); err != nil {
 		return err
@@ -667,6 +753,8 @@ type blockObject struct {
 	Type              string         `liquid:"type"`
 	Settings          map[string]any `liquid:"settings"`
 	ShopifyAttributes string         `liquid:"shopify_attributes"`
+	// Blocks are a theme block's children, in order.
+	Blocks []*blockObject `liquid:"blocks"`
 	// appBlock names the app extension's block behind an @app block.
 	appBlock string
 }
@@ -680,7 +768,7 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 	}
 	schema := t.schemas[s.typ]
 	section := &sectionObject{ID: s.id, Settings: resolveSettings(schema.Settings, s.settings, state.page.Resolve)}
-	if err := connectDynamicSources(state, section.Settings); err != nil {
+	if err := connectDynamicSources(state, section.Settings, nil); err != nil {
 		return fmt.Errorf("theme: section %s: %w", s.id, err)
 	}
 	for _, id := range s.blockOrder {
@@ -694,14 +782,15 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 				Settings: resolveSettings(defs, b.Settings, state.page.Resolve), appBlock: name})
 			continue
 		}
-		var defs []settingDef
+		// A section's own block type, or else a theme block of blocks/.
+		defs := t.blockSchemas[b.Type].Settings
 		for _, bs := range schema.Blocks {
 			if bs.Type == b.Type {
 				defs = bs.Settings
 			}
 		}
 		settings := resolveSettings(defs, b.Settings, state.page.Resolve)
-		if err := connectDynamicSources(state, settings); err != nil {
+		if err := connectDynamicSources(state, settings, nil); err != nil {
 			return fmt.Errorf("theme: section %s, block %s: %w", s.id, id, err)
 		}
 		section.Blocks = append(section.Blocks, &blockObject{ID: id, Type: b.Type, Settings: settings})
@@ -721,6 +810,9 @@ func (t *Theme) renderSection(w io.Writer, state *pageState, s sectionInstance) 
 	bindings := maps.Clone(state.page.Objects)
 	bindings["section"] = section
 	bindings[stateBinding] = state
+	// A section's closest.product and the like are the page's.
+	bindings["closest"] = pageClosest(state)
+	bindings[blockParentBinding] = &blockParent{section: section, blocks: s.blocks, blockOrder: s.blockOrder, closest: pageClosest(state)}
 	if err := renderNode(w, node, bindings); err != nil {
 		return err
 	}
@@ -756,8 +848,9 @@ func resolveSettings(defs []settingDef, stored map[string]any, resolve func(stri
 
 // connectDynamicSources replaces each text setting that names a dynamic
 // source, such as "{{ product.vendor }}", with the source's value on the
-// page, as the theme editor's connected settings do.
-func connectDynamicSources(state *pageState, settings map[string]any) error {
+// page, as the theme editor's connected settings do; a block's sources
+// also see extra (its closest resources).
+func connectDynamicSources(state *pageState, settings map[string]any, extra map[string]any) error {
 	for id, v := range settings {
 		text, ok := v.(string)
 		if !ok || !strings.Contains(text, "{{") {
@@ -768,7 +861,12 @@ func connectDynamicSources(state *pageState, settings map[string]any) error {
 			return err
 		}
 		var b bytes.Buffer
-		if err := render.Render(node, &b, state.page.Objects, *state.cfg); err != nil {
+		objects := state.page.Objects
+		if extra != nil {
+			objects = maps.Clone(objects)
+			maps.Copy(objects, extra)
+		}
+		if err := render.Render(node, &b, objects, *state.cfg); err != nil {
 			return err
 		}
 		settings[id] = b.String()
@@ -867,10 +965,16 @@ func snippetBindings(state *pageState, section any) map[string]any {
 	return out
 }
 
+// renderNode renders a file of the theme. Where the page shows mistakes, a
+// file that fails shows the error after what it wrote (but for its last
+// piece of text, which osteele/liquid holds back for whitespace control),
+// and its caller goes on: a mistake in a snippet costs the rest of that
+// snippet only.
 func renderNode(w io.Writer, node render.Node, bindings map[string]any) error {
 	state := stateOf(bindings)
-	if err := render.Render(node, w, bindings, *state.cfg); err != nil {
-		return err
+	err := render.Render(node, w, bindings, *state.cfg)
+	if err != nil && state.mistakes != nil {
+		return state.mistakes.show(w, err)
 	}
-	return nil
+	return err
 }

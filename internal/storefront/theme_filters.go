@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +38,7 @@ func (t *Theme) addThemeFilters(cfg *render.Config) {
 	cfg.AddFilter("color_lighten", func(c any, percent float64) any { return adjustLightness(c, percent) })
 	cfg.AddFilter("color_darken", func(c any, percent float64) any { return adjustLightness(c, -percent) })
 	cfg.AddFilter("color_brightness", colorBrightness)
+	addListAndColorFilters(cfg)
 	for _, name := range []string{
 		"font_face", "font_url", "format_address", "media_tag", "external_video_url", "external_video_tag",
 		"video_tag", "payment_terms", "payment_button", "payment_type_svg_tag", "login_button", "avatar",
@@ -83,9 +86,16 @@ func imageTag(v any, arguments ...any) string {
 	}
 	var b strings.Builder
 	b.WriteString("<img")
-	for _, name := range []string{"src", "alt", "width", "height", "class", "sizes", "loading", "fetchpriority", "style", "id"} {
+	known := []string{"src", "alt", "width", "height", "class", "sizes", "loading", "fetchpriority", "style", "id"}
+	for _, name := range known {
 		if value, ok := attributes[name]; ok {
 			fmt.Fprintf(&b, ` %s="%s"`, name, html.EscapeString(value))
+		}
+	}
+	// Any other keyword argument is an attribute too, as Horizon's ref="image".
+	for _, name := range slices.Sorted(maps.Keys(attributes)) {
+		if !slices.Contains(known, name) {
+			fmt.Fprintf(&b, ` %s="%s"`, name, html.EscapeString(attributes[name]))
 		}
 	}
 	b.WriteString(">")

@@ -79,8 +79,9 @@ func TestTagsAndFilters(t *testing.T) {
 				`<input type="hidden" name="_method" value="put" /><input type="hidden" name="return_to" value="/products/a?b" /></form>`},
 		{name: "Style", main: `{% style %}.a { color: {{ 'red' }}; }{% endstyle %}`, want: `<style data-shopify>.a { color: red; }</style>`},
 		{name: "SchemaAndDocRenderNothing", main: `a{% doc %}@param x{% enddoc %}b`, want: `ab`},
-		{name: "JavascriptAndStylesheet", main: `{% javascript %}go(){% endjavascript %}{% stylesheet %}.b{}{% endstylesheet %}`,
-			want: `<script>go()</script><style>.b{}</style>`},
+		// They go into the page's bundles (TestCompiledAssets).
+		{name: "JavascriptAndStylesheetPrintNothing", main: `a{% javascript %}go(){% endjavascript %}{% stylesheet %}.b{}{% endstylesheet %}b`,
+			want: `ab`},
 		{name: "Paginate",
 			main: `{% paginate collection.products by 2 %}{% for p in collection.products %}{{ p.title }} {% endfor %}` +
 				`{{ paginate.pages }} {{ paginate.next.url }}{% endpaginate %}`,
