@@ -241,9 +241,11 @@ func TestARefreshRefusesAJumpUnlessTold(t *testing.T) {
 		args      []string
 		wantErr   string
 	}{
-		{"USD at 0.0001", "0.0001", nil, "USD rate of " + feedDay + " moved from 1.1528 to 0.0001"},
-		{"USD at 99999", "99999", nil, "moved from 1.1528 to 99999"},
+		{"USD at 0.0001", "0.0001", nil, "USD: the rate 0.0001 per EUR is outside 0.54 to 2.16"},
+		{"USD at 99999", "99999", nil, "USD: the rate 99999 per EUR is outside 0.54 to 2.16"},
+		{"USD up a quarter", "1.441", nil, "USD rate of " + feedDay + " moved from 1.1528 to 1.441"},
 		{"USD up 19 %", "1.3718", nil, ""},
+		{"USD up 19 % again", "1.6324", nil, "more than 20% from 1.1528, the lowest"},
 		{"USD at 2, accepted", "2", []string{"--accept-jump"}, ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
@@ -262,10 +264,10 @@ func TestARefreshRefusesAJumpUnlessTold(t *testing.T) {
 
 	// Served by a server whose own refresh meets a jump: the stored rates, stale.
 	vars := map[string]string{"DATABASE_URL": dbURL, "KNITFRONT_ADDR": "127.0.0.1:0",
-		"KNITFRONT_RATES_URL": serveFeed(t, feedDocument(t, feedDay, "0.0001"))}
+		"KNITFRONT_RATES_URL": serveFeed(t, feedDocument(t, feedDay, "1.5"))}
 	addr, logs, _ := startServerAt(t, saturdayNoon, []string{"serve"}, vars)
 	eventually(t, "the refused refresh", func() bool {
-		return strings.Contains(logs.String(), "moved from 2 to 0.0001")
+		return strings.Contains(logs.String(), "moved from 2 to 1.5")
 	})
 	if status, body, h := getRates(t, addr, "EUR"); status != 200 || !strings.Contains(body, `"USD":2`) || h.Get("X-Rates-Stale") != "true" {
 		t.Errorf("after a refused jump: %d %s, stale %q; want the stored rates, stale", status, body, h.Get("X-Rates-Stale"))

@@ -74,6 +74,13 @@ type CurrencyInfo struct {
 	// SampleRate is about how many units one euro buys: for help texts and
 	// examples only, never for a price.
 	SampleRate float64
+	// MinPerEUR and MaxPerEUR bound the rate any table may hold for the
+	// currency, whether the feed's first answer or the shop's own: beyond
+	// them a rate is a broken feed or a typo. They are half and twice the
+	// ECB's reference rate of 2024-25 (the sample rate), wide of its whole
+	// record since 1999 (USD about 0.83 to 1.60, GBP 0.57 to 0.98, AUD 1.16
+	// to 2.07 per euro); the euro's is 1.
+	MinPerEUR, MaxPerEUR float64
 }
 
 // MarketInfo is one row of the market table.
@@ -84,10 +91,10 @@ type MarketInfo struct {
 
 // currencyTable lists the whitelist in the order it is shown.
 var currencyTable = []CurrencyInfo{
-	{Code: EUR, Symbol: "€", MinorDigits: 2, ConvertedDigits: 0, DecimalComma: true, SampleRate: 1},
-	{Code: AUD, Symbol: "$", MinorDigits: 2, ConvertedDigits: 0, SampleRate: 1.65},
-	{Code: GBP, Symbol: "£", MinorDigits: 2, ConvertedDigits: 0, SampleRate: 0.86},
-	{Code: USD, Symbol: "$", MinorDigits: 2, ConvertedDigits: 0, SampleRate: 1.08},
+	{Code: EUR, Symbol: "€", MinorDigits: 2, ConvertedDigits: 0, DecimalComma: true, SampleRate: 1, MinPerEUR: 1, MaxPerEUR: 1},
+	{Code: AUD, Symbol: "$", MinorDigits: 2, ConvertedDigits: 0, SampleRate: 1.65, MinPerEUR: 0.825, MaxPerEUR: 3.3},
+	{Code: GBP, Symbol: "£", MinorDigits: 2, ConvertedDigits: 0, SampleRate: 0.86, MinPerEUR: 0.43, MaxPerEUR: 1.72},
+	{Code: USD, Symbol: "$", MinorDigits: 2, ConvertedDigits: 0, SampleRate: 1.08, MinPerEUR: 0.54, MaxPerEUR: 2.16},
 }
 
 // marketTable lists the markets in a stable order.

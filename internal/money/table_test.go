@@ -124,6 +124,13 @@ func TestTableRows(t *testing.T) {
 		if row.SampleRate <= 0 || (row.Code == EUR && row.SampleRate != 1) {
 			t.Errorf("%s has the sample rate %v; want a positive one, 1 for the euro", row.Code, row.SampleRate)
 		}
+		// The plausible band holds the sample rate with room to move both
+		// ways; the euro's is the euro.
+		if !(row.MinPerEUR <= row.SampleRate/1.5 && row.SampleRate*1.5 <= row.MaxPerEUR) && row.Code != EUR ||
+			row.Code == EUR && (row.MinPerEUR != 1 || row.MaxPerEUR != 1) {
+			t.Errorf("%s has the band %v to %v per euro around the sample rate %v; want room of a factor 1.5 at least either way, exactly 1 for the euro",
+				row.Code, row.MinPerEUR, row.MaxPerEUR, row.SampleRate)
+		}
 	}
 	for i, row := range marketTable {
 		if !country.MatchString(string(row.Country)) || slices.Index(Markets, row.Country) != i {

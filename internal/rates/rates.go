@@ -71,6 +71,9 @@ func (t Table) Validate() error {
 		if err := checkRate(r); err != nil {
 			return fmt.Errorf("%s: %w", c, err)
 		}
+		if info := c.Info(); r < info.MinPerEUR || r > info.MaxPerEUR {
+			return fmt.Errorf("%s: the rate %s per EUR is outside %s to %s, the band a rate of %s is plausible in", c, FormatRate(r), FormatRate(info.MinPerEUR), FormatRate(info.MaxPerEUR), c)
+		}
 	}
 	if len(t.PerEUR) != len(quoted) {
 		return fmt.Errorf("rates for %v; want exactly %v", slices.Sorted(maps.Keys(t.PerEUR)), quoted)

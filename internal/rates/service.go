@@ -19,8 +19,32 @@ import (
 type Store interface {
 	// LatestRates returns the stored table, or errs.ErrNotFound.
 	LatestRates(ctx context.Context) (Table, error)
-	// SaveRates replaces the stored table.
+	// SaveRates replaces the stored table; a feed's table is added to the
+	// rates taken, in the same transaction.
 	SaveRates(ctx context.Context, t Table) error
+	// TakenRateRanges returns, per currency, the lowest and highest rates
+	// taken from the feed for days from since on.
+	TakenRateRanges(ctx context.Context, since time.Time) (map[money.Currency]Range, error)
+	// ForgetTakenRates forgets every rate taken.
+	ForgetTakenRates(ctx context.Context) error
+}
+
+// DriftWindow is how far back, from a table's day, a refresh looks at the
+// rates taken from the feed: a rate more than the jump limit from the
+// lowest or the highest of them is refused, so that refreshes each moving
+// a rate less than the limit cannot walk it further than the limit.
+const DriftWindow = 7 * 24 * time.Hour
+
+// Range is the lowest and highest of rates; its zero value holds none.
+type Range struct{ Low, High float64 }
+
+// Widened is the range holding r too.
+func (g Range) Widened(r float64) Range {
+	if g.Low == 0 || r < g.Low {
+		g.Low = r
+	}
+	g.High = max(g.High, r)
+	return g
 }
 
 // Provider fetches the current day of rates; Feed implements it.
@@ -222,7 +246,7 @@ func (s *Service) Refresh(ctx context.Context, p Provider) (Table, error) {
 		err = t.Validate()
 	}
 	if err == nil {
-		err = s.plausible(t)
+		err = s.plausible(ctx, t)
 	}
 	if err != nil {
 		s.mu.Lock()
@@ -241,6 +265,12 @@ func (s *Service) Refresh(ctx context.Context, p Provider) (Table, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
+	if s.maxJump == 0 {
+		// A move taken as real is the measure from now on.
+		if err := s.store.ForgetTakenRates(ctx); err != nil {
+			return t, fmt.Errorf("%w: forgetting the rates taken before: %w", ErrNotStored, err)
+		}
+	}
 	if err := s.store.SaveRates(ctx, t); err != nil {
 		return t, fmt.Errorf("%w: the %s rates of %s: %w", ErrNotStored, t.Source, t.Date.Format(time.DateOnly), err)
 	}
@@ -248,11 +278,13 @@ func (s *Service) Refresh(ctx context.Context, p Provider) (Table, error) {
 }
 
 // plausible refuses a valid table that cannot be right: dated in the future
-// or more than MaxFeedAge ago, or with a rate more than maxJump away from
-// the feed's rate served (the shop's own or an embedded table is no
-// measure of the market). The error names the currency and both rates, for
-// the log.
-func (s *Service) plausible(t Table) error {
+// or more than MaxFeedAge ago, with a rate more than maxJump away from the
+// feed's rate served (the shop's own or an embedded table is no measure of
+// the market), or from the lowest or the highest rate taken from the feed
+// over the DriftWindow before its day. The error names the currency and the
+// rates, for the log. A store that cannot be read leaves the rate served as
+// the only measure; saving the table then fails too, and says so.
+func (s *Service) plausible(ctx context.Context, t Table) error {
 	today := day(s.now())
 	switch {
 	case t.Date.After(today):
@@ -260,20 +292,46 @@ func (s *Service) plausible(t Table) error {
 	case today.Sub(t.Date) > MaxFeedAge:
 		return fmt.Errorf("the feed's rates are dated %s, more than %d days before today (%s): refused",
 			t.Date.Format(time.DateOnly), int(MaxFeedAge/(24*time.Hour)), today.Format(time.DateOnly))
+	case s.maxJump == 0:
+		return nil
 	}
-	current, _ := s.state()
-	if current == nil || current.Table.Source != SourceECB || s.maxJump == 0 {
+	const fix = "(if the move is real, run knitfront rates refresh --accept-jump)"
+	if current, _ := s.state(); current != nil && current.Table.Source == SourceECB {
+		for _, c := range quoted {
+			was, now := current.Table.PerEUR[c], t.PerEUR[c]
+			if !s.near(now, was) {
+				return fmt.Errorf("the feed's %s rate of %s moved from %s to %s per EUR, more than %g%%: refused %s",
+					c, t.Date.Format(time.DateOnly), FormatRate(was), FormatRate(now), s.maxJump*100, fix)
+			}
+		}
+	}
+	since := t.Date.Add(-DriftWindow)
+	readCtx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	taken, err := s.store.TakenRateRanges(readCtx, since)
+	if err != nil {
 		return nil
 	}
 	for _, c := range quoted {
-		was, now := current.Table.PerEUR[c], t.PerEUR[c]
-		if math.Abs(now-was) > s.maxJump*was {
-			return fmt.Errorf("the feed's %s rate of %s moved from %s to %s per EUR, more than %g%%: refused (if the move is real, run knitfront rates refresh --accept-jump)",
-				c, t.Date.Format(time.DateOnly), FormatRate(was), FormatRate(now), s.maxJump*100)
+		g, now := taken[c], t.PerEUR[c]
+		if g.High == 0 {
+			continue
+		}
+		for _, bound := range []struct {
+			rate float64
+			name string
+		}{{g.Low, "lowest"}, {g.High, "highest"}} {
+			if !s.near(now, bound.rate) {
+				return fmt.Errorf("the feed's %s rate of %s is %s per EUR, more than %g%% from %s, the %s it has been since %s: refused %s",
+					c, t.Date.Format(time.DateOnly), FormatRate(now), s.maxJump*100, FormatRate(bound.rate), bound.name, since.Format(time.DateOnly), fix)
+			}
 		}
 	}
 	return nil
 }
+
+// near reports whether rate is less than maxJump, a share of from, away from it.
+func (s *Service) near(rate, from float64) bool { return math.Abs(rate-from) <= s.maxJump*from }
 
 // install serves t from now on, with its cross rates computed once, unless
 // memory holds a later day. It reports whether t is now served.

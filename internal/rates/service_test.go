@@ -16,6 +16,7 @@ import (
 type memStore struct {
 	mu        sync.Mutex
 	table     *Table
+	taken     []Table // the feed's tables saved
 	readErr   error
 	saveErr   error
 	reads     int
@@ -47,7 +48,31 @@ func (m *memStore) SaveRates(_ context.Context, t Table) error {
 		return m.saveErr
 	}
 	m.table = &t
+	if t.Source == SourceECB {
+		m.taken = append(m.taken, t)
+	}
 	return nil
+}
+
+func (m *memStore) TakenRateRanges(_ context.Context, since time.Time) (map[money.Currency]Range, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ranges := map[money.Currency]Range{}
+	for _, t := range m.taken {
+		for c, r := range t.PerEUR {
+			if !t.Date.Before(since) {
+				ranges[c] = ranges[c].Widened(r)
+			}
+		}
+	}
+	return ranges, m.readErr
+}
+
+func (m *memStore) ForgetTakenRates(context.Context) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.taken = nil
+	return m.saveErr
 }
 
 func (m *memStore) stored() *Table {

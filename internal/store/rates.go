@@ -37,8 +37,65 @@ func (db *DB) SaveRates(ctx context.Context, t rates.Table) error {
 				return fmt.Errorf("storing the %s rate: %w", c, err)
 			}
 		}
+		if t.Source == rates.SourceECB {
+			if err := keepTakenRates(ctx, tx, t); err != nil {
+				return err
+			}
+		}
 		return db.publishChange(ctx, tx, invalidate.Rates)
 	})
+}
+
+// keepTakenRates adds the feed's table t to the rates taken, and deletes
+// those of days before rates.DriftWindow, which no refresh looks at again.
+func keepTakenRates(ctx context.Context, tx *sql.Tx, t rates.Table) error {
+	for _, c := range slices.Sorted(maps.Keys(t.PerEUR)) {
+		if _, err := tx.ExecContext(ctx, `
+			INSERT INTO currency_rates_taken (currency, rates_date, per_eur) VALUES ($1, $2, $3)
+			ON CONFLICT (currency, rates_date, per_eur) DO NOTHING`,
+			string(c), t.Date.UTC(), rates.FormatRate(t.PerEUR[c])); err != nil {
+			return fmt.Errorf("keeping the %s rate taken: %w", c, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM currency_rates_taken WHERE rates_date < $1`,
+		t.Date.UTC().Add(-rates.DriftWindow)); err != nil {
+		return fmt.Errorf("deleting the old rates taken: %w", err)
+	}
+	return nil
+}
+
+// TakenRateRanges returns, per currency, the lowest and highest rates taken
+// from the feed for days from since on.
+func (db *DB) TakenRateRanges(ctx context.Context, since time.Time) (map[money.Currency]rates.Range, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT currency, per_eur FROM currency_rates_taken WHERE rates_date >= $1`, since.UTC())
+	if err != nil {
+		return nil, err
+	}
+	ranges := map[money.Currency]rates.Range{}
+	for rows.Next() {
+		var currency, perEUR string
+		if err := rows.Scan(&currency, &perEUR); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r, err := strconv.ParseFloat(perEUR, 64)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("a %s rate taken: %w", currency, err)
+		}
+		ranges[money.Currency(currency)] = ranges[money.Currency(currency)].Widened(r)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, err
+	}
+	return ranges, nil
+}
+
+// ForgetTakenRates deletes every rate taken, so that the next table the
+// feed gives is measured against nothing before it.
+func (db *DB) ForgetTakenRates(ctx context.Context) error {
+	_, err := db.sql.ExecContext(ctx, `DELETE FROM currency_rates_taken`)
+	return err
 }
 
 // LatestRates returns the stored rates, or errs.ErrNotFound when there are none.
