@@ -13,7 +13,7 @@ import { KnittersPageElement } from './elements/knitters-page';
 import { PreorderStripElement } from './elements/preorder-strip';
 import { ProductPriceElement } from './elements/product-price';
 import { SizePickerElement } from './elements/size-picker';
-import { recordCartChanges } from './enhancers/cart-changes';
+import { recordCartChanges } from './api/cart-changes';
 import { whenCartNeeded } from './enhancers/cart-needed';
 import { initMarket } from './market/init';
 import { injectStyles } from './styles';
@@ -57,7 +57,14 @@ if (!sweepReloading && initMarket() === 'ready') {
   } else {
     defineElement('preorder-strip', PreorderStripElement);
   }
-  theme.start?.();
+  theme.start?.({
+    loadCartTotals: () =>
+      import('./enhancers/cart-drawer-totals').then(
+        ({ refreshCartTotals }) =>
+          (cart) =>
+            void refreshCartTotals(cart),
+      ),
+  });
   // The theme's own scripts reach CartJS as the widgets do, loading it on their first cart action.
   window.knitfrontCartLibrary = loadCartLibrary;
   // The cart's enhancers (the totals in the display currency, the recalculation nudge) are chunks

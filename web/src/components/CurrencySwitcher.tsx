@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { CURRENCIES, CURRENCY_SWITCHER_LABEL, type Currency } from '../constants';
-import { fill } from '../enhancers/dom';
+import { fill } from '../dom';
 import { currencyOption } from '../market/currency';
 import { useMarket, type RatesDay } from '../market/store';
 

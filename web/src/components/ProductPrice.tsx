@@ -7,7 +7,7 @@ import {
   type BadgeTheme,
   type PriceType,
 } from '../constants';
-import { fill } from '../enhancers/dom';
+import { fill } from '../dom';
 import type { DisplayedPrice } from '../pricing/display';
 import { DiscountBadge } from './DiscountBadge';
 import { priceAmounts, useDisplayedPrice, type PriceAttributes } from './usePrice';

@@ -18,7 +18,7 @@ import { injectStyles, SKELETON_LOOK } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
 import { createBuyButtonSteps } from './buy-button-steps';
 import { createCtaFooter, FOOTER_SHOWN } from './cta-footer';
-import { BUY_CHARGED_LINE, fill, setText, showChargedLine } from './dom';
+import { BUY_CHARGED_LINE, fill, setText, showChargedLine } from '../dom';
 import { watchPrice } from './price-watch';
 
 declare global {

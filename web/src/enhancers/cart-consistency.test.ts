@@ -5,7 +5,7 @@ import { announceCart, type AjaxCart, type CartJSLibrary, type JQueryLibrary } f
 import { CART_FIX_START_DELAY_MS, CART_RECALC_DEBOUNCE_MS, EVENTS } from '../constants';
 import '../test/api';
 import { ORIGIN, server } from '../test/server';
-import { recordCartChanges } from './cart-changes';
+import { recordCartChanges } from '../api/cart-changes';
 import { startCartConsistency, startCartConsistencyAfterLoad } from './cart-consistency';
 
 function cartOf(quantity: number, total = 3500 * quantity): AjaxCart {

@@ -1,6 +1,6 @@
 import { announceCart, CART_PATHS, getCart, postCart, type AjaxCart } from '../api/cart';
 import { CART_FIX_START_DELAY_MS, CART_RECALC_DEBOUNCE_MS, EVENTS } from '../constants';
-import { onCartChange, type CartChange, type RecordedCartChanges } from './cart-changes';
+import { onCartChange, type CartChange, type RecordedCartChanges } from '../api/cart-changes';
 import { refreshCartTotals } from './cart-drawer-totals';
 
 /**

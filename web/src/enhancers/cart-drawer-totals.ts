@@ -14,8 +14,8 @@ import {
   CART_TOTALS_VALUE,
   MONEY_SLOT,
 } from '../theme/selectors';
-import { onCartChange } from './cart-changes';
-import { fill, setText, showChargedLine } from './dom';
+import { onCartChange } from '../api/cart-changes';
+import { fill, setText, showChargedLine } from '../dom';
 
 /**
  * The cart drawer footer's totals: the total, with pre-order lines counting only

@@ -1,6 +1,6 @@
 import { FOOTER_HEIGHT_PROPERTY } from '../styles';
 import type { ThemeAdapter } from '../theme/adapters/theme-adapter';
-import { BUY_CHARGED_LINE } from './dom';
+import { BUY_CHARGED_LINE } from '../dom';
 
 /** Marks the footer's copy of the buy buttons, which the footer holds in the theme's footer. */
 export const FOOTER_COPY = 'data-kf-cta-footer';

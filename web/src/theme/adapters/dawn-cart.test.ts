@@ -2,10 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AjaxCart } from '../../api/cart';
 import { EVENTS } from '../../constants';
-import { startCartDrawerTotals } from '../../enhancers/cart-drawer-totals';
+import { refreshCartTotals, startCartDrawerTotals } from '../../enhancers/cart-drawer-totals';
 import { EUR_RATES } from '../../test/api';
 import { setMarket } from '../../test/elements';
 import { ORIGIN, server } from '../../test/server';
+
+/** The entry's writer of a cart's totals, as it hands it to the adapter. */
+const showCartTotals = (cart: AjaxCart) => void refreshCartTotals(cart);
 import { startDawnCart } from './dawn-cart';
 
 /** The texts the app embed writes. */
@@ -77,7 +80,7 @@ describe("Dawn's cart", () => {
   it('dresses the totals as a knitfront totals area, with the texts of the app embed', () => {
     window.Shopify = { country: 'LT' };
     document.body.innerHTML = TEXTS + DAWN_CART;
-    stop = startDawnCart();
+    stop = startDawnCart(showCartTotals);
     expect(area().hasAttribute('data-cart-totals')).toBe(true);
     expect(area().dataset.approximate).toBe('≈ {amount}');
     expect(area().querySelector('.totals__total-value')?.getAttribute('data-cart-value')).toBe(
@@ -97,7 +100,7 @@ describe("Dawn's cart", () => {
   it("places a price widget on each line's total from the cart, the cart's discount compared", async () => {
     window.Shopify = { country: 'LT' };
     document.body.innerHTML = TEXTS + DAWN_CART;
-    stop = startDawnCart();
+    stop = startDawnCart(showCartTotals);
     await expect.poll(() => widgets().length).toBe(2);
     expect(widgets()).toEqual([
       {
@@ -166,7 +169,7 @@ describe("Dawn's cart", () => {
       setMarket({ marketCurrency: 'EUR', displayCurrency: 'USD', rates: { EUR: EUR_RATES } });
       document.body.innerHTML = TEXTS + DRAWER_LINE;
       const stopTotals = startCartDrawerTotals();
-      stop = startDawnCart();
+      stop = startDawnCart(showCartTotals);
       try {
         await expect.poll(figures).toEqual(['$129', '≈ $116', '≈ $23/100g']);
         expect(dawnFigures()).toEqual(['€119,00', '€107,10', '€21,42/100g']);
@@ -185,7 +188,7 @@ describe("Dawn's cart", () => {
       setMarket({ marketCurrency: 'EUR', displayCurrency: 'EUR', rates: { EUR: EUR_RATES } });
       document.body.innerHTML = TEXTS + DRAWER_LINE;
       const stopTotals = startCartDrawerTotals();
-      stop = startDawnCart();
+      stop = startDawnCart(showCartTotals);
       try {
         await expect
           .poll(() => document.querySelector('.cart-item__final-price [data-money-minor]'))
@@ -215,7 +218,7 @@ describe("Dawn's cart", () => {
       ]);
     document.addEventListener(EVENTS.cartUpdated, listener);
     try {
-      stop = startDawnCart();
+      stop = startDawnCart(showCartTotals);
       subscribers.forEach((callback) => callback({ source: 'cart-items', cartData: CART }));
       subscribers.forEach((callback) => callback({ source: 'product-form', cartData: { id: 1 } }));
       await expect.poll(() => heard.length).toBe(2);
@@ -234,7 +237,7 @@ describe("Dawn's cart", () => {
   it('dresses the totals Dawn renders again after a change', async () => {
     window.Shopify = { country: 'LT' };
     document.body.innerHTML = TEXTS + DAWN_CART;
-    stop = startDawnCart();
+    stop = startDawnCart(showCartTotals);
     // Dawn's cart.js: the footer's contents replaced with the section Dawn fetched.
     area().innerHTML =
       '<div class="totals"><h2 class="totals__total">Estimated total</h2><p class="totals__total-value">€107,10 EUR</p></div>';
@@ -247,7 +250,7 @@ describe("Dawn's cart", () => {
   it('does nothing without the texts of the app embed', () => {
     window.Shopify = { country: 'LT' };
     document.body.innerHTML = DAWN_CART;
-    stop = startDawnCart();
+    stop = startDawnCart(showCartTotals);
     expect(area().hasAttribute('data-cart-totals')).toBe(false);
   });
 });

@@ -7,8 +7,7 @@ import {
   type AjaxCartItem,
 } from '../../api/cart';
 import { EVENTS } from '../../constants';
-import { onCartChange } from '../../enhancers/cart-changes';
-import { refreshCartTotals } from '../../enhancers/cart-drawer-totals';
+import { onCartChange } from '../../api/cart-changes';
 import { subscribeToDawn } from './dawn-pubsub';
 import { type DawnTexts, readDawnTexts } from './dawn-texts';
 
@@ -318,9 +317,10 @@ interface DawnCartUpdate {
  * writes too. Dawn renders its cart sections again after each change and tells of the change on
  * its publish/subscribe channel (PUB_SUB_EVENTS.cartUpdate): the adapter dresses what Dawn
  * renders, and passes the change on as knitfront's cart-updated event with the cart, which every
- * knitfront enhancer hears. Returns the function that stops.
+ * knitfront enhancer hears. showCartTotals writes a cart's totals in the dressed rows in the task
+ * it is called in (the totals enhancer's work, handed over by the entry). Returns the function that stops.
  */
-export function startDawnCart(): () => void {
+export function startDawnCart(showCartTotals: (cart: AjaxCart) => void): () => void {
   const country = window.Shopify?.country;
   const texts = readDawnTexts();
   if (!country || !texts) return () => {};
@@ -332,9 +332,9 @@ export function startDawnCart(): () => void {
     lastCart = cart;
     priceLines(cart, country, texts);
   };
-  /** Shows the cart's totals in every dressed row at once (given a cart, the enhancer does so in this task). */
+  /** Shows the cart's totals in every dressed row at once (showCartTotals writes them in this task). */
   const showTotals = (cart: AjaxCart) => {
-    void refreshCartTotals(cart);
+    showCartTotals(cart);
     document
       .querySelectorAll(`[${DRESSED}]:not([${TOTALS_SHOWN}])`)
       .forEach((row) => row.setAttribute(TOTALS_SHOWN, ''));

@@ -1,5 +1,5 @@
 import { EVENTS } from '../../constants';
-import { BUY_CHARGED_LINE, fill, showChargedLine } from '../../enhancers/dom';
+import { BUY_CHARGED_LINE, fill, showChargedLine } from '../../dom';
 import { displayDiffersFrom } from '../../market/store';
 import { formatExactMoney } from '../../pricing/format';
 import { BUY_BUTTONS } from '../selectors';

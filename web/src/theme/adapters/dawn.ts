@@ -2,7 +2,7 @@ import { isProductPage } from '../../constants';
 import { SELLING_PLAN_GROUP, SELLING_PLAN_OPTIONS } from '../selectors';
 import { startDawnCartNote } from './dawn-cart-note';
 import { startDawnCountrySelectors } from './dawn-localization';
-import type { ThemeAdapter } from './theme-adapter';
+import type { EnhancerServices, ThemeAdapter } from './theme-adapter';
 
 /** Dawn's product section, <product-info>, whose price wrapper is #price-{section id}. */
 const PRICE_WRAPPER = 'product-info [id^="price-"][role="status"]';
@@ -64,7 +64,7 @@ export const dawnTheme: ThemeAdapter = {
   sellingPlanOptions: SELLING_PLAN_OPTIONS,
   ctaFooter: `.${CTA_FOOTER_CLASS}`,
   buyButtonsStay: true,
-  start() {
+  start(services: EnhancerServices) {
     if (isProductPage() && document.querySelector(PRODUCT_FORM)) {
       const footer = document.createElement('div');
       footer.className = CTA_FOOTER_CLASS;
@@ -79,9 +79,12 @@ export const dawnTheme: ThemeAdapter = {
     import('./dawn-cards').then(({ startDawnCards }) => {
       startInTaskOfItsOwn(startDawnCards);
     }, reportError);
-    import('./dawn-cart').then(({ startDawnCart }) => {
-      startInTaskOfItsOwn(startDawnCart);
-    }, reportError);
+    Promise.all([import('./dawn-cart'), services.loadCartTotals()]).then(
+      ([{ startDawnCart }, showCartTotals]) => {
+        startInTaskOfItsOwn(() => startDawnCart(showCartTotals));
+      },
+      reportError,
+    );
   },
 };
 

@@ -1,3 +1,19 @@
+import type { AjaxCart } from '../../api/cart';
+
+/**
+ * What an adapter's start may have knitfront's enhancers do, handed over by the bundle's entry.
+ * The layers read one way: an adapter describes its theme and the enhancers use it, so an adapter
+ * never imports an enhancer (adapters.test.ts holds the rule).
+ */
+export interface EnhancerServices {
+  /**
+   * Loads the cart totals enhancer's chunk and gives its writer: it writes a cart's totals in
+   * every totals area of the page, in the task it is called in, as the enhancer does after a cart
+   * change (the last cart given wins).
+   */
+  loadCartTotals(): Promise<(cart: AjaxCart) => void>;
+}
+
 /**
  * What the product page enhancers need to know of a theme family's markup: the CSS selectors of
  * the parts they work on. One module per family holds them (knitfront.ts, dawn.ts); the widgets
@@ -41,5 +57,5 @@ export interface ThemeAdapter {
    * Starts what the family needs beside the enhancers (a chunk of its own, loaded only on its
    * pages), such as price widgets in the theme's own price markup.
    */
-  start?(): void;
+  start?(services: EnhancerServices): void;
 }

@@ -1,4 +1,4 @@
-import { isAjaxCart, type AjaxCart, type CartUpdatedEvent, type JQueryLibrary } from '../api/cart';
+import { isAjaxCart, type AjaxCart, type CartUpdatedEvent, type JQueryLibrary } from './cart';
 import { EVENTS } from '../constants';
 
 /** A completed cart request, whoever made it. */

@@ -1,6 +1,6 @@
 import jQuery from 'jquery';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AjaxCart, JQueryLibrary } from '../api/cart';
+import type { AjaxCart, JQueryLibrary } from './cart';
 import { EVENTS } from '../constants';
 import { onCartChange } from './cart-changes';
 
