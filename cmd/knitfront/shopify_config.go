@@ -23,8 +23,9 @@ import (
 type shopifyConfig struct {
 	Shop       string
 	AdminToken string
-	// ClientSecret is the app's client secret, read here alone: it signs
-	// the shop's webhooks and the app proxy's requests.
+	// ClientSecret is the app's client secret (or its former name's,
+	// webhookSecret): it signs the shop's webhooks and the app proxy's
+	// requests.
 	ClientSecret string
 	// webhookSecret is ClientSecret under its former name,
 	// KNITFRONT_SHOPIFY_WEBHOOK_SECRET, still read.
@@ -76,7 +77,7 @@ func shopifySettings(c *shopifyConfig) []setting {
 	return []setting{
 		{"shop", "KNITFRONT_SHOPIFY_SHOP", "", "the Shopify shop sync reads from: its *.myshopify.com domain, or a base URL such as http://127.0.0.1:8081 for a stand-in", &c.Shop},
 		{"shopify-admin-token", "KNITFRONT_SHOPIFY_ADMIN_TOKEN", "", "the shop's custom app's Admin API access token, with the scopes " + strings.Join(shopify.RequiredScopes, ", "), &c.AdminToken},
-		{"shopify-client-secret", "KNITFRONT_SHOPIFY_CLIENT_SECRET", "", "the app's client secret, which signs the shop's webhooks and the app proxy's requests; set, POST /webhooks/shopify and the app proxy's paths under " + api.AppProxyPath + " are served", &c.ClientSecret},
+		{"shopify-client-secret", "KNITFRONT_SHOPIFY_CLIENT_SECRET", "", "the app's client secret, which signs the shop's webhooks and the app proxy's requests; set, POST /webhooks/shopify and the app proxy's paths under " + api.AppProxyPath + " are served (under dev the proxy's always are, with dev's own secret when none is set)", &c.ClientSecret},
 		{"shopify-webhook-secret", "KNITFRONT_SHOPIFY_WEBHOOK_SECRET", "", "the former name of --shopify-client-secret (KNITFRONT_SHOPIFY_CLIENT_SECRET)", &c.webhookSecret},
 		{"dev-catalogue", "KNITFRONT_DEV_CATALOGUE", devFromStandIn, "dev only, with no shop set: " + devFromStandIn + " syncs the demo catalogue from dev's own Shopify stand-in at every start, and its changes (POST /admin/dev/changes) come back as signed webhooks; " + devFromImport + " imports the demo catalogue into an empty database, keeping what Shopify's Admin API cannot carry (fixed amounts in every currency, a discount for one market)", &c.DevCatalogue},
 		{"sync-interval", "KNITFRONT_SYNC_INTERVAL", "24h", "serve and dev with the shop and its token set: the time between scheduled full syncs from Shopify, which one instance runs (a duration such as 24h; 0 turns them off); an empty database syncs at start whatever it is", &c.syncInterval},

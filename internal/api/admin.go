@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -90,9 +89,7 @@ func (s *Server) withAdmin(next http.Handler) http.Handler {
 }
 
 func (s *Server) tooManyAttempts(w http.ResponseWriter, r *http.Request, wait time.Duration, message string) {
-	retry := &reviews.RetryAfterError{Wait: wait}
-	w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
-	writeError(w, r, s.log, errs.Wrap(errs.TooManyRequests, "too_many_attempts", retry, message))
+	writeError(w, r, s.log, errs.Wrap(errs.TooManyRequests, "too_many_attempts", &reviews.RetryAfterError{Wait: wait}, message))
 }
 
 // signIns remembers the addresses the right admin token came from lately.

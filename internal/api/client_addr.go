@@ -11,22 +11,33 @@ import (
 // from the right, past the trusted proxies, to the first address that is
 // not one. Only trusted proxies are believed: anyone can send the header.
 func (s *Server) clientAddr(r *http.Request) netip.Addr {
+	addr, _ := s.pastTrustedProxies(r)
+	return addr
+}
+
+// pastTrustedProxies walks from the peer through X-Forwarded-For, from the
+// right, past the trusted proxies: it returns the first address that is not
+// one, with the entries to its left (nearest last). When an entry is
+// garbage, or every entry is a trusted proxy, it stops at the last trusted
+// hop read, with no entries left.
+func (s *Server) pastTrustedProxies(r *http.Request) (netip.Addr, []string) {
 	addr, ok := peerAddr(r)
-	if !ok || !s.trustedProxy(addr) {
-		return addr
+	if !ok {
+		return addr, nil
 	}
 	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
-	for i := len(hops) - 1; i >= 0; i-- {
+	for i := len(hops) - 1; i >= 0 && s.trustedProxy(addr); i-- {
 		hop, ok := parseHop(hops[i])
 		if !ok {
-			break // what the nearest trusted hop received is garbage: stop at that hop
+			return addr, nil // what the nearest trusted hop received is garbage: stop at that hop
 		}
 		addr = hop.Unmap().WithZone("")
-		if !s.trustedProxy(addr) {
-			break
-		}
+		hops = hops[:i]
 	}
-	return addr
+	if s.trustedProxy(addr) {
+		return addr, nil
+	}
+	return addr, hops
 }
 
 // parseHop reads one X-Forwarded-For entry: an address, or an address with
@@ -43,7 +54,13 @@ func parseHop(hop string) (netip.Addr, bool) {
 // peerAddr is the address of the request's peer, the other end of its
 // connection; false, with the zero address, when RemoteAddr is not one.
 func peerAddr(r *http.Request) (netip.Addr, bool) {
-	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	return parsePeer(r.RemoteAddr)
+}
+
+// parsePeer reads a connection's remote address (host:port) as the address
+// the limits key on: IPv4 unmapped, without a zone.
+func parsePeer(remote string) (netip.Addr, bool) {
+	peer, err := netip.ParseAddrPort(remote)
 	if err != nil {
 		return netip.Addr{}, false
 	}
@@ -57,7 +74,12 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 }
 
 func (s *Server) trustedProxy(addr netip.Addr) bool {
-	for _, network := range s.cfg.TrustedProxies {
+	return inNetworks(addr, s.cfg.TrustedProxies)
+}
+
+// inNetworks reports whether addr is in one of the networks.
+func inNetworks(addr netip.Addr, networks []netip.Prefix) bool {
+	for _, network := range networks {
 		if network.Contains(addr) {
 			return true
 		}

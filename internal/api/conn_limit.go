@@ -69,13 +69,10 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 
 // admit makes room for c and tracks it, or reports that there is none.
 func (l *connLimiter) admit(c net.Conn) bool {
-	peer := netip.Addr{}
-	if addrPort, err := netip.ParseAddrPort(c.RemoteAddr().String()); err == nil {
-		peer = addrPort.Addr().Unmap().WithZone("")
-	}
+	peer, _ := parsePeer(c.RemoteAddr().String())
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.perPeer[peer] >= l.limits.PerClient && !l.trusted(peer) && !l.closeIdlest(func(t *trackedConn) bool { return t.peer == peer }) {
+	if l.perPeer[peer] >= l.limits.PerClient && !inNetworks(peer, l.limits.TrustedProxies) && !l.closeIdlest(func(t *trackedConn) bool { return t.peer == peer }) {
 		return false
 	}
 	if len(l.conns) >= l.limits.Total && !l.closeIdlest(func(*trackedConn) bool { return true }) {
@@ -88,15 +85,6 @@ func (l *connLimiter) admit(c net.Conn) bool {
 	l.conns[c] = t
 	l.perPeer[peer]++
 	return true
-}
-
-func (l *connLimiter) trusted(peer netip.Addr) bool {
-	for _, network := range l.limits.TrustedProxies {
-		if network.Contains(peer) {
-			return true
-		}
-	}
-	return false
 }
 
 // closeIdlest closes the connection idle the longest among those that

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"knitfront/internal/errs"
+	"knitfront/internal/reviews"
 )
 
 // statusOf is the one table that turns an error's kind into an HTTP status.
@@ -42,12 +44,17 @@ var errDeadline = errs.New(errs.Unavailable, "timeout",
 
 // writeError answers with the JSON error shape. Errors without a kind are
 // internal: the client gets a generic message, the log gets the cause; but
-// work cut off by the request's deadline is a 503 the client may retry.
+// work cut off by the request's deadline is a 503 the client may retry. A
+// limit's refusal (a reviews.RetryAfterError in err) says when to retry.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	e := clientError(r, err)
 	status := statusOf[e.Kind]
-	if status == http.StatusServiceUnavailable {
+	var retry *reviews.RetryAfterError
+	switch {
+	case status == http.StatusServiceUnavailable:
 		w.Header().Set("Retry-After", retryUnavailableSeconds)
+	case errors.As(err, &retry):
+		w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
 	}
 	if status >= 500 {
 		log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(w),

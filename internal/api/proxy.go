@@ -76,24 +76,12 @@ func proxiedRequest(r *http.Request) (shopify.ProxyRequest, bool) {
 // the entry it wrote just before its own. With no such entry the client is
 // Shopify's address, as good as nothing for a rate limit but no lie.
 func (s *Server) proxyClientAddr(r *http.Request) netip.Addr {
-	addr, ok := peerAddr(r)
-	if !ok {
-		return addr
+	shopify, left := s.pastTrustedProxies(r)
+	if len(left) == 0 {
+		return shopify
 	}
-	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
-	i := len(hops) - 1
-	for ; i >= 0 && s.trustedProxy(addr); i-- {
-		hop, ok := parseHop(hops[i])
-		if !ok {
-			return addr
-		}
-		addr = hop.Unmap().WithZone("")
-	}
-	if i < 0 {
-		return addr
-	}
-	if shopper, ok := parseHop(hops[i]); ok {
+	if shopper, ok := parseHop(left[len(left)-1]); ok {
 		return shopper.Unmap().WithZone("")
 	}
-	return addr
+	return shopify
 }

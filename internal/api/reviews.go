@@ -2,10 +2,8 @@ package api
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/netip"
-	"strconv"
 	"time"
 
 	"knitfront/internal/catalog"
@@ -146,10 +144,6 @@ func (s *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 	}
 	review, err := s.cfg.Reviews.Submit(r.Context(), knitterID, sub, client)
 	if err != nil {
-		var retry *reviews.RetryAfterError
-		if errors.As(err, &retry) {
-			w.Header().Set("Retry-After", strconv.Itoa(retry.Seconds()))
-		}
 		return err
 	}
 	return writeCreated(w, postedReview(review))

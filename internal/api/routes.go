@@ -8,35 +8,28 @@ import "net/http"
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 
-	mux.Handle("GET /api/automatic-discount/{market}/{variantId}", withPublicReads(s.handleFromPrices(s.variantDiscount)))
-	mux.Handle("GET /api/automatic-discount/product/{market}/{productId}", withPublicReads(s.handleFromPrices(s.productDiscount)))
-	mux.Handle("GET /api/automatic-discounts", withPublicReads(s.handleFromPrices(s.batchDiscounts)))
-	mux.Handle("GET /api/knitters", withPublicReads(s.handle(s.knitters)))
-	mux.Handle("GET /api/knitters/{knitterId}/reviews", withPublicReads(s.handle(s.knitterReviews)))
-	mux.Handle("POST /api/knitters/{knitterId}/reviews", s.withReviewOrigin(s.handle(s.postReview)))
+	// The widgets' calls: from the page under /api (public reads with CORS,
+	// the review post behind its origin check), and, with the app proxy, as
+	// Shopify forwards them from the shop's own domain, signed, so neither
+	// an origin check nor CORS there.
+	for _, r := range s.widgetRoutes() {
+		public := withPublicReads
+		if r.method == http.MethodPost {
+			public = s.withReviewOrigin
+		}
+		mux.Handle(r.method+" /api"+r.path, public(r.handler))
+		if s.cfg.AppProxy != nil {
+			mux.Handle(r.method+" "+AppProxyPath+"/api"+r.path, s.withAppProxy(r.handler))
+		}
+	}
 	mux.Handle("OPTIONS /api/knitters/{knitterId}/reviews", s.withReviewOrigin(s.handle(reviewPreflight)))
 	mux.Handle("GET /api/admin/reviews", s.withAdmin(s.handle(s.adminReviews)))
 	mux.Handle("POST /api/admin/reviews/{reviewId}/hide", s.withAdmin(s.handle(s.hideReview)))
 	mux.Handle("POST /api/admin/reviews/{reviewId}/publish", s.withAdmin(s.handle(s.publishReview)))
 	mux.Handle("DELETE /api/admin/reviews/{reviewId}", s.withAdmin(s.handle(s.deleteReview)))
-	mux.Handle("GET /api/currency-rates/{currency}", withPublicReads(s.handle(s.currencyRates)))
-	mux.Handle("GET /api/products/cache-prices", withPublicReads(s.handleFromPrices(s.cachePrices)))
-	mux.Handle("GET /api/products/get-available-variant-ids", withPublicReads(s.handleFromPrices(s.availableVariantIDs)))
 	mux.Handle(apiFallback, orMethodNotAllowed(mux, s.handle(notFound)))
 	if s.cfg.AppProxy != nil {
-		// The widgets' calls as Shopify's app proxy forwards them from the
-		// shop's own domain: signed, so neither an origin check nor CORS.
-		proxied := func(pattern string, h http.Handler) { mux.Handle(pattern, s.withAppProxy(h)) }
-		proxied("GET "+AppProxyPath+"/api/automatic-discount/{market}/{variantId}", s.handleFromPrices(s.variantDiscount))
-		proxied("GET "+AppProxyPath+"/api/automatic-discount/product/{market}/{productId}", s.handleFromPrices(s.productDiscount))
-		proxied("GET "+AppProxyPath+"/api/automatic-discounts", s.handleFromPrices(s.batchDiscounts))
-		proxied("GET "+AppProxyPath+"/api/knitters", s.handle(s.knitters))
-		proxied("GET "+AppProxyPath+"/api/knitters/{knitterId}/reviews", s.handle(s.knitterReviews))
-		proxied("POST "+AppProxyPath+"/api/knitters/{knitterId}/reviews", s.handle(s.postReview))
-		proxied("GET "+AppProxyPath+"/api/currency-rates/{currency}", s.handle(s.currencyRates))
-		proxied("GET "+AppProxyPath+"/api/products/cache-prices", s.handleFromPrices(s.cachePrices))
-		proxied("GET "+AppProxyPath+"/api/products/get-available-variant-ids", s.handleFromPrices(s.availableVariantIDs))
-		proxied(proxyFallback, orMethodNotAllowed(mux, s.handle(notFound)))
+		mux.Handle(proxyFallback, s.withAppProxy(orMethodNotAllowed(mux, s.handle(notFound))))
 	}
 	if s.cfg.Site != nil {
 		// The dev storefront's Storefront API, at Shopify's address.
@@ -58,4 +51,25 @@ func (s *Server) routes() http.Handler {
 	mux.Handle(siteFallback, orMethodNotAllowed(mux, site))
 
 	return withChunkedBodyClose(s.withRequestID(s.withAccessLog(s.withRecover(withQueryLimit(mux)))))
+}
+
+// widgetRoute is one call the storefront's widgets make, under /api.
+type widgetRoute struct {
+	method, path string
+	handler      http.Handler
+}
+
+// widgetRoutes are the calls the widgets make: the reads and the review post.
+func (s *Server) widgetRoutes() []widgetRoute {
+	return []widgetRoute{
+		{http.MethodGet, "/automatic-discount/{market}/{variantId}", s.handleFromPrices(s.variantDiscount)},
+		{http.MethodGet, "/automatic-discount/product/{market}/{productId}", s.handleFromPrices(s.productDiscount)},
+		{http.MethodGet, "/automatic-discounts", s.handleFromPrices(s.batchDiscounts)},
+		{http.MethodGet, "/knitters", s.handle(s.knitters)},
+		{http.MethodGet, "/knitters/{knitterId}/reviews", s.handle(s.knitterReviews)},
+		{http.MethodPost, "/knitters/{knitterId}/reviews", s.handle(s.postReview)},
+		{http.MethodGet, "/currency-rates/{currency}", s.handle(s.currencyRates)},
+		{http.MethodGet, "/products/cache-prices", s.handleFromPrices(s.cachePrices)},
+		{http.MethodGet, "/products/get-available-variant-ids", s.handleFromPrices(s.availableVariantIDs)},
+	}
 }

@@ -330,7 +330,7 @@ func (s *Service) plausible(ctx context.Context, t Table) error {
 	return nil
 }
 
-// near reports whether rate is less than maxJump, a share of from, away from it.
+// near reports whether rate is at most maxJump, a share of from, away from it.
 func (s *Service) near(rate, from float64) bool { return math.Abs(rate-from) <= s.maxJump*from }
 
 // install serves t from now on, with its cross rates computed once, unless

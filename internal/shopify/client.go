@@ -80,7 +80,7 @@ type Client struct {
 	metafieldsOnce sync.Once
 	metafields     *MetafieldWriter
 
-	versions *VersionWatch // WithVersionWatch; nil: processVersions
+	versions *VersionWatch // processVersions unless WithVersionWatch
 }
 
 // bucket is Shopify's leaky bucket of query cost points for this app and shop.
@@ -127,13 +127,17 @@ func NewClient(shop string, tokens TokenSource, opts ...Option) (*Client, error)
 		http:     &http.Client{Timeout: 60 * time.Second},
 		wait:     sleep,
 		now:      time.Now,
-		jitter:   func(d time.Duration) time.Duration { return time.Duration(rand.Int64N(int64(d) + 1)) },
+		jitter:   fullJitter,
+		versions: processVersions,
 	}
 	for _, o := range opts {
 		o(c)
 	}
 	return c, nil
 }
+
+// fullJitter picks a wait in [0, d], so that retries spread out.
+func fullJitter(d time.Duration) time.Duration { return time.Duration(rand.Int64N(int64(d) + 1)) }
 
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
@@ -298,7 +302,7 @@ func (c *Client) send(ctx context.Context, body []byte, token string) (json.RawM
 		return nil, &retryable{err: err}
 	}
 	defer resp.Body.Close()
-	c.versionWatch().Observe(APIVersion, resp.Header.Get("X-Shopify-API-Version"))
+	c.versions.Observe(APIVersion, resp.Header.Get("X-Shopify-API-Version"))
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes))
 	if err != nil {
 		return nil, &retryable{err: err}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"strings"
@@ -47,6 +46,7 @@ const (
 // used, and at once when Shopify refuses the current one; one request at a
 // time, whatever the number of callers. When the endpoint fails it retries
 // with jittered backoff, and callers keep the current token meanwhile.
+// Configuration does not choose it yet: serve and dev use a StaticToken.
 type ClientCredentials struct {
 	endpoint     string
 	clientID     string
@@ -84,10 +84,9 @@ type ClientCredentialsConfig struct {
 	Log    *slog.Logger
 }
 
-// grantedToken is one token the endpoint gave, with its scopes.
+// grantedToken is one token the endpoint gave.
 type grantedToken struct {
 	value   string
-	scopes  []string
 	expires time.Time
 	renewAt time.Time
 }
@@ -124,7 +123,7 @@ func NewClientCredentials(cfg ClientCredentialsConfig) (*ClientCredentials, erro
 		c.wait = sleep
 	}
 	if c.jitter == nil {
-		c.jitter = func(d time.Duration) time.Duration { return time.Duration(rand.Int64N(int64(d) + 1)) }
+		c.jitter = fullJitter
 	}
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
@@ -165,14 +164,6 @@ func (c *ClientCredentials) Renew(ctx context.Context, rejected string) (string,
 	req := c.askLocked()
 	c.mu.Unlock()
 	return req.await(ctx)
-}
-
-// Scopes are the access scopes Shopify granted with the current token;
-// nil before the first.
-func (c *ClientCredentials) Scopes() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.current.scopes
 }
 
 // askLocked returns the token request under way, starting one if none is;
@@ -245,7 +236,6 @@ func (c *ClientCredentials) ask(req *tokenRequest) {
 // grant; Error and Description are OAuth's error answer.
 type tokenAnswer struct {
 	AccessToken string `json:"access_token"`
-	Scope       string `json:"scope"`
 	ExpiresIn   int64  `json:"expires_in"`
 	Error       string `json:"error"`
 	Description string `json:"error_description"`
@@ -292,21 +282,9 @@ func (c *ClientCredentials) request(ctx context.Context) (grantedToken, error) {
 	expires := asked.Add(life)
 	return grantedToken{
 		value:   a.AccessToken,
-		scopes:  splitScopes(a.Scope),
 		expires: expires,
 		renewAt: expires.Add(-min(renewAhead, life/10)),
 	}, nil
-}
-
-// splitScopes reads OAuth's scope answer, comma separated at Shopify.
-func splitScopes(scope string) []string {
-	var out []string
-	for s := range strings.SplitSeq(scope, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // CredentialsRefusedError is the token endpoint refusing the app's client

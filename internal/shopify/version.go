@@ -70,10 +70,3 @@ var processVersions = NewVersionWatch(nil, nil)
 // to w, which the server shares between its clients and counts in its
 // metrics.
 func WithVersionWatch(w *VersionWatch) Option { return func(c *Client) { c.versions = w } }
-
-func (c *Client) versionWatch() *VersionWatch {
-	if c.versions != nil {
-		return c.versions
-	}
-	return processVersions
-}

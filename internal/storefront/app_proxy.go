@@ -15,7 +15,7 @@ import (
 // Shopify forwards it, its query carrying the shop, no logged-in customer
 // (the dev storefront has no accounts), the prefix and the time, signed
 // with secret, the shopper's address in X-Forwarded-For and no cookies.
-// Whatever proxy parameters the shopper sent are dropped first, as Shopify
+// Whatever proxy parameters the shopper sent are replaced, as Shopify
 // writes its own. Every other request reaches next untouched.
 func ForwardAppProxy(next http.Handler, prefix string, secret []byte, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -24,10 +24,6 @@ func ForwardAppProxy(next http.Handler, prefix string, secret []byte, now func()
 			return
 		}
 		q := r.URL.Query()
-		for _, param := range []string{shopify.ProxyShopParam, shopify.ProxyCustomerParam, shopify.ProxyPathPrefixParam,
-			shopify.ProxyTimestampParam, shopify.ProxySignatureParam} {
-			q.Del(param)
-		}
 		q.Set(shopify.ProxyShopParam, shopDomain)
 		q.Set(shopify.ProxyCustomerParam, "")
 		q.Set(shopify.ProxyPathPrefixParam, prefix)

@@ -1,7 +1,7 @@
 package storefront
 
 import (
-	"html"
+	"maps"
 	"net/http"
 	"path"
 	"regexp"
@@ -34,14 +34,7 @@ type compiledAssets struct {
 // files' order, each file's once.
 func bundleAssets(sources map[string][]byte) compiledAssets {
 	var styles, scripts strings.Builder
-	names := slices.Sorted(func(yield func(string) bool) {
-		for name := range sources {
-			if !yield(name) {
-				return
-			}
-		}
-	})
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(sources)) {
 		for _, m := range bundledBlock.FindAllSubmatch(sources[name], -1) {
 			out := &styles
 			if string(m[1]) == "javascript" {
@@ -60,10 +53,10 @@ func bundleAssets(sources map[string][]byte) compiledAssets {
 func (a compiledAssets) headTags() string {
 	var b strings.Builder
 	if a.styles != "" {
-		b.WriteString(`<link href="` + html.EscapeString(compiledStylesPath) + `" rel="stylesheet" type="text/css" media="all">`)
+		b.WriteString(`<link href="` + compiledStylesPath + `" rel="stylesheet" type="text/css" media="all">`)
 	}
 	if a.scripts != "" {
-		b.WriteString(`<script src="` + html.EscapeString(compiledScriptsPath) + `" defer="defer"></script>`)
+		b.WriteString(`<script src="` + compiledScriptsPath + `" defer="defer"></script>`)
 	}
 	return b.String()
 }

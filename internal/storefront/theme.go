@@ -587,9 +587,6 @@ type pageState struct {
 	cfg      *render.Config
 	// mistakes, when set, shows a file's Liquid mistake in its place.
 	mistakes *liquidMistakes
-	// compiled are the bundles of the theme's {% stylesheet %} and
-	// {% javascript %}.
-	compiled compiledAssets
 }
 
 func stateOf(bindings map[string]any) *pageState {

@@ -40,15 +40,7 @@ func main() {
 	root := flag.String("root", ".", "the repository's root")
 	sdl := flag.String("sdl", "", "instead of checking, write the Admin API's schema in the schema definition language to this file, for genqlient")
 	flag.Parse()
-	check := func() error {
-		if err := run(*admin, *storefront, *root, os.Stdout); err != nil {
-			return err
-		}
-		if *preview == "" {
-			return nil
-		}
-		return runPreview(*admin, *preview, os.Stdout)
-	}
+	check := func() error { return run(*admin, *storefront, *preview, *root, os.Stdout) }
 	if *sdl != "" {
 		check = func() error { return writeSchemaLanguage(*admin, *sdl) }
 	}
@@ -59,8 +51,9 @@ func main() {
 }
 
 // run checks everything against the two schemas and prints what it checked,
-// or every problem it found that is not a known deviation.
-func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
+// or every problem it found that is not a known deviation; then, when
+// previewPath names a later Admin schema, what it would break.
+func run(adminPath, storefrontPath, previewPath, root string, stdout io.Writer) error {
 	adminSDL, err := readSchemaLanguage(adminPath)
 	if err != nil {
 		return err
@@ -73,7 +66,8 @@ func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	adminOps, problems := checkAdmin(admin)
+	adminOps, adminProblems := checkAdmin(admin)
+	problems := slices.Clone(adminProblems)
 	storefrontOps, more, err := checkBundle(storefront, root, "web/src/api")
 	if err != nil {
 		return err
@@ -106,23 +100,21 @@ func run(adminPath, storefrontPath, root string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "graphql-check: %d Admin operations, %d Storefront operations, the dev storefront's %d types and the Admin stand-in's answers to %d operations match Shopify's %s schemas, but for %d known deviations; the typed Admin client is what genqlient generates\n",
 		adminOps, storefrontOps, devTypes, standInOps, shopify.APIVersion, len(problems))
-	return nil
+	if previewPath == "" {
+		return nil
+	}
+	return runPreview(adminProblems, previewPath, stdout)
 }
 
 // runPreview prints what the Admin schema at previewPath refuses or
-// deprecates of knitfront's Admin operations and the schema at adminPath
-// does not: what upgrading to that version would break. It fails only when
-// a schema cannot be read.
-func runPreview(adminPath, previewPath string, stdout io.Writer) error {
-	current, err := loadIntrospection(adminPath)
-	if err != nil {
-		return err
-	}
+// deprecates of knitfront's Admin operations beyond the problems the
+// current schema has (now): what upgrading to that version would break. It
+// fails only when the schema cannot be read.
+func runPreview(now []problem, previewPath string, stdout io.Writer) error {
 	preview, err := loadIntrospection(previewPath)
 	if err != nil {
 		return err
 	}
-	_, now := checkAdmin(current)
 	_, later := checkAdmin(preview)
 	breaks := newProblems(now, later)
 	name := filepath.Base(previewPath)

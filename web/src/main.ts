@@ -59,11 +59,7 @@ if (!sweepReloading && initMarket() === 'ready') {
   }
   theme.start?.({
     loadCartTotals: () =>
-      import('./enhancers/cart-drawer-totals').then(
-        ({ refreshCartTotals }) =>
-          (cart) =>
-            void refreshCartTotals(cart),
-      ),
+      import('./enhancers/cart-drawer-totals').then(({ showCartTotals }) => showCartTotals),
   });
   // The theme's own scripts reach CartJS as the widgets do, loading it on their first cart action.
   window.knitfrontCartLibrary = loadCartLibrary;

@@ -200,6 +200,9 @@ export async function refreshCartTotals(cart: AjaxCart | null): Promise<void> {
   }
 }
 
+/** refreshCartTotals as the theme adapters take it: a writer of a cart's totals, not awaited. */
+export const showCartTotals = (cart: AjaxCart): void => void refreshCartTotals(cart);
+
 /**
  * Takes over the totals areas: those on the page now, those the theme renders again after a cart
  * change (in the same task, so the theme's texts never paint), and shows them again after every

@@ -8,9 +8,10 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /**
  * The feedback form: a name and a text, sent once however often it is clicked. Its submit button
- * is disabled while either is empty: holds nothing that shows, as the API would refuse it. Success replaces the form with the spec's message (and,
- * when the shop approves reviews first, says so) and lists the review; a failure shows the
- * spec's message above the button and keeps what was typed.
+ * is disabled while either is empty, that is holds nothing that shows, as the API would refuse
+ * it. Success replaces the form with the spec's message (and, when the shop approves reviews
+ * first, says so) and lists the review; a failure shows the spec's message above the button and
+ * keeps what was typed.
  *
  * The API's honeypot field sits out of sight and out of the accessibility tree: only a bot that
  * fills in every field fills it, and the API then refuses the review.

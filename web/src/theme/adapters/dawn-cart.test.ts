@@ -2,13 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AjaxCart } from '../../api/cart';
 import { EVENTS } from '../../constants';
-import { refreshCartTotals, startCartDrawerTotals } from '../../enhancers/cart-drawer-totals';
+import { showCartTotals, startCartDrawerTotals } from '../../enhancers/cart-drawer-totals';
 import { EUR_RATES } from '../../test/api';
 import { setMarket } from '../../test/elements';
 import { ORIGIN, server } from '../../test/server';
 
-/** The entry's writer of a cart's totals, as it hands it to the adapter. */
-const showCartTotals = (cart: AjaxCart) => void refreshCartTotals(cart);
 import { startDawnCart } from './dawn-cart';
 
 /** The texts the app embed writes. */
